@@ -1,0 +1,58 @@
+// swift-tools-version:6.0
+// logo-mask: masks, holes, geometry, reveal previews and platform assets from one vector logo.
+import PackageDescription
+
+let package = Package(
+    name: "logo-mask",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "LogoMask", targets: ["LogoMask"]),
+        .library(name: "MaskGeometry", targets: ["MaskGeometry"]),
+        .executable(name: "logo-mask", targets: ["logo-mask"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // C bridges: nothing but a module map and a shim header each.
+        .systemLibrary(
+            name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]),
+        .systemLibrary(
+            name: "CRsvg", path: "Sources/CRsvg", pkgConfig: "librsvg-2.0",
+            providers: [.apt(["librsvg2-dev"]), .brew(["librsvg"])]),
+        .systemLibrary(
+            name: "CPoppler", path: "Sources/CPoppler", pkgConfig: "poppler-glib",
+            providers: [.apt(["libpoppler-glib-dev"]), .brew(["poppler"])]),
+        .systemLibrary(
+            name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+
+        // Pure Swift: geometry, transforms, timing curves. No C.
+        .target(name: "MaskGeometry"),
+
+        // The public library.
+        .target(
+            name: "LogoMask",
+            dependencies: ["MaskGeometry", "CCairo", "CRsvg", "CPoppler", "CZlib"]),
+
+        // The command-line tool: thin, one file per subcommand.
+        .executableTarget(
+            name: "logo-mask",
+            dependencies: [
+                "LogoMask", "MaskGeometry",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+
+        .testTarget(
+            name: "MaskGeometryTests",
+            dependencies: ["MaskGeometry"]),
+        .testTarget(
+            name: "LogoMaskTests",
+            dependencies: ["LogoMask", "MaskGeometry"],
+            resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "LogoMaskCLITests",
+            dependencies: ["LogoMask"]),
+    ]
+)

@@ -1,0 +1,249 @@
+// The only file that sees Cairo's C types (with the other two bridges, which hand
+// Cairo contexts to librsvg and poppler). Everything here is internal.
+internal import CCairo
+import Foundation
+import MaskGeometry
+
+/// Pixel layouts the library uses; both are Cairo's own (native-endian words, premultiplied).
+enum PixelLayout: Sendable {
+    /// `CAIRO_FORMAT_ARGB32`: 4 bytes a pixel, premultiplied, native-endian 0xAARRGGBB.
+    case argb32
+    /// `CAIRO_FORMAT_A8`: 1 byte a pixel, coverage only.
+    case a8
+
+    var cairoFormat: cairo_format_t { self == .argb32 ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_A8 }
+    var bytesPerPixel: Int { self == .argb32 ? 4 : 1 }
+
+    /// Cairo's stride for this layout and width (a multiple of 4 bytes).
+    func stride(width: Int) -> Int {
+        Int(cairo_format_stride_for_width(cairoFormat, Int32(clamping: width)))
+    }
+}
+
+/// The largest side Cairo's image surfaces accept (pixman's 16.16 fixed point).
+let cairoMaxSurfaceSide = 32767
+
+/// Turns a Cairo status into a readable reason, nil for success.
+func cairoFailure(_ status: cairo_status_t) -> String? {
+    guard status != CAIRO_STATUS_SUCCESS else { return nil }
+    return String(cString: cairo_status_to_string(status))
+}
+
+/// Owns one `cairo_surface_t` (image, recording, PDF or SVG); destroys it in `deinit`.
+final class CairoSurface: @unchecked Sendable {
+    let pointer: OpaquePointer
+
+    private init(checking pointer: OpaquePointer, what: String) throws(LogoMaskError) {
+        self.pointer = pointer
+        if let reason = cairoFailure(cairo_surface_status(pointer)) {
+            throw LogoMaskError.drawingFailed(file: what, reason: reason)
+        }
+    }
+
+    deinit { cairo_surface_destroy(pointer) }
+
+    /// An image surface over memory the caller owns and keeps alive (`stride` may be wider
+    /// than the surface: that is how a tile views part of a wider strip).
+    static func image(
+        wrapping data: UnsafeMutablePointer<UInt8>, layout: PixelLayout, width: Int, height: Int, stride: Int
+    ) throws(LogoMaskError) -> CairoSurface {
+        guard let raw = cairo_image_surface_create_for_data(
+            data, layout.cairoFormat, Int32(width), Int32(height), Int32(stride))
+        else { throw LogoMaskError.drawingFailed(file: "image", reason: "no surface") }
+        return try CairoSurface(checking: raw, what: "image surface \(width)x\(height)")
+    }
+
+    /// An image surface with memory of its own, cleared to transparent.
+    static func image(layout: PixelLayout, width: Int, height: Int) throws(LogoMaskError) -> CairoSurface {
+        guard let raw = cairo_image_surface_create(layout.cairoFormat, Int32(width), Int32(height))
+        else { throw LogoMaskError.drawingFailed(file: "image", reason: "no surface") }
+        return try CairoSurface(checking: raw, what: "image surface \(width)x\(height)")
+    }
+
+    /// An unbounded recording surface: keeps drawing commands as vectors.
+    static func recording() throws(LogoMaskError) -> CairoSurface {
+        guard let raw = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nil)
+        else { throw LogoMaskError.drawingFailed(file: "recording", reason: "no surface") }
+        return try CairoSurface(checking: raw, what: "recording surface")
+    }
+
+    /// A PDF surface writing to `path`, `size` in points.
+    static func pdf(path: String, size: Size) throws(LogoMaskError) -> CairoSurface {
+        guard let raw = cairo_pdf_surface_create(path, size.width, size.height)
+        else { throw LogoMaskError.cannotWriteOutput(file: path, reason: "no PDF surface") }
+        let surface = try CairoSurface(checking: raw, what: path)
+        // No creation date: the same input must give the same bytes.
+        cairo_pdf_surface_set_metadata(raw, CAIRO_PDF_METADATA_CREATE_DATE, "")
+        cairo_pdf_surface_set_metadata(raw, CAIRO_PDF_METADATA_CREATOR, "logo-mask")
+        return surface
+    }
+
+    /// An SVG surface writing to `path`, `size` in points (user units).
+    static func svg(path: String, size: Size) throws(LogoMaskError) -> CairoSurface {
+        guard let raw = cairo_svg_surface_create(path, size.width, size.height)
+        else { throw LogoMaskError.cannotWriteOutput(file: path, reason: "no SVG surface") }
+        let surface = try CairoSurface(checking: raw, what: path)
+        cairo_svg_surface_set_document_unit(raw, CAIRO_SVG_UNIT_PX)
+        return surface
+    }
+
+    /// The ink extents of a recording surface (document units), `.null` when it drew nothing.
+    var recordingInkExtents: Rect {
+        var x = 0.0, y = 0.0, w = 0.0, h = 0.0
+        cairo_recording_surface_ink_extents(pointer, &x, &y, &w, &h)
+        return w > 0 && h > 0 ? Rect(x: x, y: y, width: w, height: h) : .null
+    }
+
+    /// Makes pending drawing visible in the memory (call before reading pixels).
+    func flush() { cairo_surface_flush(pointer) }
+
+    /// Finishes a PDF or SVG surface (writes the file) and reports any error.
+    func finish(what: String) throws(LogoMaskError) {
+        cairo_surface_finish(pointer)
+        if let reason = cairoFailure(cairo_surface_status(pointer)) {
+            throw LogoMaskError.cannotWriteOutput(file: what, reason: reason)
+        }
+    }
+
+    /// Pixel data of an image surface (nil for other kinds).
+    var imageData: UnsafeMutablePointer<UInt8>? { cairo_image_surface_get_data(pointer) }
+    var imageStride: Int { Int(cairo_image_surface_get_stride(pointer)) }
+    var imageWidth: Int { Int(cairo_image_surface_get_width(pointer)) }
+    var imageHeight: Int { Int(cairo_image_surface_get_height(pointer)) }
+    var isARGB32: Bool { cairo_image_surface_get_format(pointer) == CAIRO_FORMAT_ARGB32 }
+
+    /// Reads a PNG file through Cairo (converted to premultiplied ARGB32 or RGB24).
+    static func png(path: String) throws(LogoMaskError) -> CairoSurface {
+        guard let raw = cairo_image_surface_create_from_png(path) else {
+            throw LogoMaskError.unreadableInput(file: path, reason: "not a PNG")
+        }
+        let status = cairo_surface_status(raw)
+        if status != CAIRO_STATUS_SUCCESS {
+            cairo_surface_destroy(raw)
+            let reason = status == CAIRO_STATUS_FILE_NOT_FOUND ? "no such file"
+                : status == CAIRO_STATUS_READ_ERROR ? "cannot read it as PNG"
+                : (cairoFailure(status) ?? "unknown")
+            throw LogoMaskError.unreadableInput(file: path, reason: reason)
+        }
+        return try CairoSurface(checking: raw, what: path)
+    }
+}
+
+/// Owns one `cairo_t`; destroys it in `deinit`.
+final class CairoContext {
+    let pointer: OpaquePointer
+    let surface: CairoSurface
+
+    init(_ surface: CairoSurface) throws(LogoMaskError) {
+        guard let raw = cairo_create(surface.pointer) else {
+            throw LogoMaskError.drawingFailed(file: "context", reason: "no context")
+        }
+        self.pointer = raw
+        self.surface = surface
+        if let reason = cairoFailure(cairo_status(raw)) {
+            throw LogoMaskError.drawingFailed(file: "context", reason: reason)
+        }
+    }
+
+    deinit { cairo_destroy(pointer) }
+
+    /// The context's error, if any, as a readable reason.
+    var failure: String? { cairoFailure(cairo_status(pointer)) }
+
+    func save() { cairo_save(pointer) }
+    func restore() { cairo_restore(pointer) }
+
+    /// Replaces the current transform (user space to device pixels).
+    func setTransform(_ t: Transform) {
+        var m = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
+        cairo_set_matrix(pointer, &m)
+    }
+
+    /// Multiplies `t` onto the current transform (applied before it, as `cairo_transform`).
+    func concatenate(_ t: Transform) {
+        var m = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
+        cairo_transform(pointer, &m)
+    }
+
+    /// Fills the whole clip with a colour (replaces the pixels, alpha included).
+    func fillAll(_ color: RGBAColor, operatorSource: Bool = true) {
+        cairo_save(pointer)
+        cairo_set_operator(pointer, operatorSource ? CAIRO_OPERATOR_SOURCE : CAIRO_OPERATOR_OVER)
+        cairo_set_source_rgba(pointer, color.redFraction, color.greenFraction, color.blueFraction, color.alphaFraction)
+        cairo_paint(pointer)
+        cairo_restore(pointer)
+    }
+
+    /// Paints a surface (a recording replays as vectors) at the current transform.
+    func paint(_ source: CairoSurface, alpha: Double = 1) {
+        cairo_set_source_surface(pointer, source.pointer, 0, 0)
+        if alpha >= 1 { cairo_paint(pointer) } else { cairo_paint_with_alpha(pointer, alpha) }
+    }
+
+    /// Clips to a rectangle in user space.
+    func clip(to rect: Rect) {
+        cairo_rectangle(pointer, rect.x, rect.y, rect.width, rect.height)
+        cairo_clip(pointer)
+    }
+}
+
+extension CairoContext {
+    /// Starts drawing into a temporary group (`cairo_push_group`).
+    func pushGroup() { cairo_push_group(pointer) }
+
+    /// Paints the group started by `pushGroup` with an opacity.
+    func popGroupAndPaint(alpha: Double) {
+        cairo_pop_group_to_source(pointer)
+        cairo_paint_with_alpha(pointer, alpha)
+    }
+
+    /// Sets the compositing operator used by the next drawing.
+    func setOperator(_ op: CompositeOperator) {
+        switch op {
+        case .over: cairo_set_operator(pointer, CAIRO_OPERATOR_OVER)
+        case .source: cairo_set_operator(pointer, CAIRO_OPERATOR_SOURCE)
+        case .destinationOut: cairo_set_operator(pointer, CAIRO_OPERATOR_DEST_OUT)
+        case .destinationIn: cairo_set_operator(pointer, CAIRO_OPERATOR_DEST_IN)
+        case .clear: cairo_set_operator(pointer, CAIRO_OPERATOR_CLEAR)
+        }
+    }
+}
+
+/// The Cairo operators the library uses, with Swift names.
+enum CompositeOperator {
+    /// `CAIRO_OPERATOR_OVER`: draw on top.
+    case over
+    /// `CAIRO_OPERATOR_SOURCE`: replace.
+    case source
+    /// `CAIRO_OPERATOR_DEST_OUT`: cut the drawing's shape out of what is there (the hole).
+    case destinationOut
+    /// `CAIRO_OPERATOR_DEST_IN`: keep what is there only inside the drawing's shape.
+    case destinationIn
+    /// `CAIRO_OPERATOR_CLEAR`: erase.
+    case clear
+}
+
+extension CairoContext {
+    /// Paints pixels (in Cairo's layout) at the user-space origin with the SOURCE operator.
+    func paintPixels(_ bytes: [UInt8], layout: PixelLayout, width: Int, height: Int, stride: Int) throws(LogoMaskError) {
+        var copy = bytes
+        var failure: LogoMaskError?
+        copy.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            let source: CairoSurface
+            do throws(LogoMaskError) {
+                source = try CairoSurface.image(wrapping: base, layout: layout, width: width, height: height, stride: stride)
+            } catch {
+                failure = error
+                return
+            }
+            cairo_save(pointer)
+            cairo_set_operator(pointer, CAIRO_OPERATOR_SOURCE)
+            cairo_set_source_surface(pointer, source.pointer, 0, 0)
+            cairo_paint(pointer)
+            cairo_restore(pointer)
+            source.flush()
+        }
+        if let failure { throw failure }
+    }
+}

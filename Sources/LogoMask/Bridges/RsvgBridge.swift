@@ -1,0 +1,123 @@
+// The only file that sees librsvg's and GLib's C types for SVG loading.
+internal import CCairo
+internal import CRsvg
+import Foundation
+import MaskGeometry
+
+/// Turns a `GError` into its message and frees it.
+func takeGErrorMessage(_ error: UnsafeMutablePointer<GError>?, fallback: String) -> String {
+    guard let error else { return fallback }
+    defer { g_error_free(error) }
+    guard let message = error.pointee.message else { return fallback }
+    return String(cString: message)
+}
+
+/// What librsvg tells of the top-level `<svg>` element's size.
+struct SVGIntrinsicSize {
+    /// Size in CSS pixels at 96 DPI when width and height resolve to absolute lengths.
+    var pixels: Size?
+    /// The `viewBox`, when present.
+    var viewBox: Rect?
+    /// True when width or height is a percentage (which only a viewport can resolve).
+    var hasPercentageSize: Bool
+}
+
+/// Owns one `RsvgHandle`, loaded and ready to render. librsvg handles are not thread-safe:
+/// each worker that draws owns its own (see `VectorLogo.makeDrawing`).
+final class SVGDocument: @unchecked Sendable {
+    private let handle: UnsafeMutablePointer<RsvgHandle>
+    let name: String
+
+    /// Parses `data`. `baseFile` is where relative references resolve: nil loads no external
+    /// file at all (librsvg's rule); otherwise only files under its folder. `unlimited`
+    /// lifts libxml2's safety limits (`RSVG_HANDLE_FLAG_UNLIMITED`), for trusted input only.
+    init(data: Data, name: String, baseFile: String?, unlimited: Bool) throws(LogoMaskError) {
+        self.name = name
+        let bytes: OpaquePointer? = data.withUnsafeBytes { raw in
+            g_bytes_new(raw.baseAddress, gsize(raw.count))
+        }
+        guard let bytes, let stream = g_memory_input_stream_new_from_bytes(bytes) else {
+            throw LogoMaskError.notALogo(file: name, reason: "could not hand the bytes to librsvg")
+        }
+        defer {
+            g_object_unref(stream)
+            g_bytes_unref(bytes)
+        }
+        let base: OpaquePointer? = baseFile.map { g_file_new_for_path($0) }
+        defer { if let base { g_object_unref(UnsafeMutableRawPointer(base)) } }
+
+        var error: UnsafeMutablePointer<GError>?
+        let flags = unlimited ? RSVG_HANDLE_FLAG_UNLIMITED : RSVG_HANDLE_FLAGS_NONE
+        guard let handle = rsvg_handle_new_from_stream_sync(stream, base, flags, nil, &error) else {
+            throw LogoMaskError.notALogo(file: name, reason: takeGErrorMessage(error, fallback: "librsvg could not parse it"))
+        }
+        self.handle = handle
+        // CSS pixels: 96 DPI (librsvg's default is 90).
+        rsvg_handle_set_dpi(handle, 96)
+    }
+
+    deinit { g_object_unref(UnsafeMutableRawPointer(handle)) }
+
+    /// The size the document asks for, with what is needed for the fallbacks.
+    var intrinsicSize: SVGIntrinsicSize {
+        var width = 0.0, height = 0.0
+        let hasPixels = rsvg_handle_get_intrinsic_size_in_pixels(handle, &width, &height) != 0
+        var hasW: gboolean = 0, hasH: gboolean = 0, hasVB: gboolean = 0
+        var w = RsvgLength(), h = RsvgLength(), vb = RsvgRectangle()
+        rsvg_handle_get_intrinsic_dimensions(handle, &hasW, &w, &hasH, &h, &hasVB, &vb)
+        let viewBox = hasVB != 0 ? Rect(x: vb.x, y: vb.y, width: vb.width, height: vb.height) : nil
+        let percentage = (hasW != 0 && w.unit == RSVG_UNIT_PERCENT) || (hasH != 0 && h.unit == RSVG_UNIT_PERCENT)
+        let pixels = hasPixels ? Size(width: width, height: height) : nil
+        return SVGIntrinsicSize(pixels: pixels, viewBox: viewBox, hasPercentageSize: percentage)
+    }
+
+    /// True when an element has this id (without the `#`).
+    func hasElement(id: String) -> Bool {
+        rsvg_handle_has_sub(handle, "#" + id) != 0
+    }
+
+    /// Ink and logical rectangles of the document (or one element's subtree in place)
+    /// when the document is fitted to `viewport`.
+    func geometry(layer id: String?, viewport: Rect) throws(LogoMaskError) -> (ink: Rect, logical: Rect) {
+        var vp = RsvgRectangle(x: viewport.x, y: viewport.y, width: viewport.width, height: viewport.height)
+        var ink = RsvgRectangle(), logical = RsvgRectangle()
+        var error: UnsafeMutablePointer<GError>?
+        let ok = rsvg_handle_get_geometry_for_layer(handle, id.map { "#" + $0 }, &vp, &ink, &logical, &error)
+        guard ok != 0 else {
+            throw LogoMaskError.notALogo(file: name, reason: takeGErrorMessage(error, fallback: "no geometry"))
+        }
+        return (Rect(rsvg: ink), Rect(rsvg: logical))
+    }
+
+    /// Ink and logical rectangles of one element drawn alone, under an identity transform.
+    func geometry(element id: String) throws(LogoMaskError) -> (ink: Rect, logical: Rect) {
+        var ink = RsvgRectangle(), logical = RsvgRectangle()
+        var error: UnsafeMutablePointer<GError>?
+        guard rsvg_handle_get_geometry_for_element(handle, "#" + id, &ink, &logical, &error) != 0 else {
+            throw LogoMaskError.notALogo(file: name, reason: takeGErrorMessage(error, fallback: "no geometry"))
+        }
+        return (Rect(rsvg: ink), Rect(rsvg: logical))
+    }
+
+    /// Renders the document fitted to `viewport` (user space of `context`), or only the element
+    /// `id` with its ink box fitted to `viewport`.
+    func render(on context: CairoContext, element id: String?, viewport: Rect) throws(LogoMaskError) {
+        var vp = RsvgRectangle(x: viewport.x, y: viewport.y, width: viewport.width, height: viewport.height)
+        var error: UnsafeMutablePointer<GError>?
+        let ok: gboolean
+        if let id {
+            ok = rsvg_handle_render_element(handle, context.pointer, "#" + id, &vp, &error)
+        } else {
+            ok = rsvg_handle_render_document(handle, context.pointer, &vp, &error)
+        }
+        guard ok != 0 else {
+            throw LogoMaskError.drawingFailed(file: name, reason: takeGErrorMessage(error, fallback: "librsvg could not render it"))
+        }
+    }
+}
+
+extension Rect {
+    fileprivate init(rsvg r: RsvgRectangle) {
+        self.init(x: r.x, y: r.y, width: r.width, height: r.height)
+    }
+}

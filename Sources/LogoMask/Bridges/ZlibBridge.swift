@@ -1,0 +1,88 @@
+// The only file that sees zlib's C types: deflate for the PNG writer's strips, CRC-32 and Adler-32.
+internal import CZlib
+import Foundation
+
+/// Compresses independent strips as raw deflate that concatenate into one valid stream
+/// (the approach of pigz): each strip starts from an empty window (`deflateReset`) and ends
+/// with `Z_SYNC_FLUSH` (byte-aligned, no final block) except the last, which ends with
+/// `Z_FINISH`. Strips can therefore be compressed on several threads and written in order.
+final class StripDeflater {
+    private var stream = z_stream()
+    private var output: [UInt8] = []
+
+    /// `level` 0...9, `strategy` one of ``DeflateStrategy``.
+    init(level: Int32, strategy: DeflateStrategy) throws(LogoMaskError) {
+        let status = deflateInit2_(
+            &stream, level, Z_DEFLATED, -15, 9, strategy.zlibValue,
+            ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
+        guard status == Z_OK else {
+            throw LogoMaskError.drawingFailed(file: "zlib", reason: "deflateInit2 failed (\(status))")
+        }
+    }
+
+    deinit { deflateEnd(&stream) }
+
+    /// Deflates `input` as one strip; returns the compressed bytes and the Adler-32 of `input`.
+    func compress(_ input: UnsafeRawBufferPointer, isLast: Bool) throws(LogoMaskError) -> (bytes: [UInt8], adler: UInt32) {
+        deflateReset(&stream)
+        let bound = Int(deflateBound(&stream, uLong(input.count))) + 16
+        if output.count < bound { output = [UInt8](repeating: 0, count: bound) }
+        let base = input.baseAddress.map { UnsafeMutablePointer(mutating: $0.assumingMemoryBound(to: UInt8.self)) }
+        let produced: Int = output.withUnsafeMutableBufferPointer { out in
+            stream.next_in = base
+            stream.avail_in = uInt(input.count)
+            stream.next_out = out.baseAddress
+            stream.avail_out = uInt(out.count)
+            let status = deflate(&stream, isLast ? Z_FINISH : Z_SYNC_FLUSH)
+            guard status == Z_OK || status == Z_STREAM_END, stream.avail_in == 0 else { return -1 }
+            return out.count - Int(stream.avail_out)
+        }
+        guard produced >= 0 else {
+            throw LogoMaskError.drawingFailed(file: "zlib", reason: "deflate did not finish a strip")
+        }
+        return (Array(output[0..<produced]), adler32Of(input))
+    }
+}
+
+/// zlib strategies worth choosing between for logo art.
+enum DeflateStrategy: Sendable {
+    /// `Z_DEFAULT_STRATEGY`: LZ77 matches plus Huffman.
+    case standard
+    /// `Z_RLE`: matches of distance one only; fast, good on flat colour after the Up filter.
+    case runLength
+    /// `Z_FILTERED`: favours Huffman over short matches.
+    case filtered
+
+    var zlibValue: Int32 {
+        switch self {
+        case .standard: Z_DEFAULT_STRATEGY
+        case .runLength: Z_RLE
+        case .filtered: Z_FILTERED
+        }
+    }
+}
+
+/// Adler-32 of a buffer.
+func adler32Of(_ input: UnsafeRawBufferPointer) -> UInt32 {
+    let start = adler32(0, nil, 0)
+    guard let base = input.baseAddress else { return UInt32(start) }
+    return UInt32(adler32_z(start, base.assumingMemoryBound(to: Bytef.self), input.count))
+}
+
+/// The Adler-32 of two concatenated buffers from each one's checksum and the second's length.
+func adler32Combine(_ first: UInt32, _ second: UInt32, secondLength: Int) -> UInt32 {
+    UInt32(adler32_combine(uLong(first), uLong(second), off_t(secondLength)))
+}
+
+/// The initial Adler-32 (of no bytes).
+let adler32Empty: UInt32 = 1
+
+/// CRC-32 of a chunk's type and data, as PNG wants it.
+func pngCRC(type: [UInt8], data: UnsafeRawBufferPointer) -> UInt32 {
+    var crc = crc32(0, nil, 0)
+    crc = type.withUnsafeBufferPointer { crc32(crc, $0.baseAddress, uInt($0.count)) }
+    if let base = data.baseAddress, data.count > 0 {
+        crc = crc32_z(crc, base.assumingMemoryBound(to: Bytef.self), data.count)
+    }
+    return UInt32(crc)
+}

@@ -1,0 +1,78 @@
+import Foundation
+
+/// PNG colour types the writer produces (8 bits a channel).
+public enum PNGChannels: Sendable {
+    /// Colour type 6: red, green, blue and straight alpha.
+    case rgba
+    /// Colour type 0: one grey level (for masks: the coverage).
+    case gray
+
+    var colorType: UInt8 { self == .rgba ? 6 : 0 }
+    var bytesPerPixel: Int { self == .rgba ? 4 : 1 }
+}
+
+/// Writes a PNG whose pixel data arrives as already-deflated pieces, in order, so that
+/// the image never needs to be in memory whole. No time or text chunks: same pixels,
+/// same bytes. The file appears at its path only when ``finish()`` succeeds.
+final class PNGFileWriter {
+    private let file: AtomicFile
+    private var adler = adler32Empty
+    private var wroteHeader = false
+
+    /// Opens the temporary and writes the signature and IHDR.
+    init(path: String, width: Int, height: Int, channels: PNGChannels) throws(LogoMaskError) {
+        guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else {
+            throw LogoMaskError.invalidRequest("\(path): a PNG must be 1...2147483647 pixels a side, not \(width)x\(height).")
+        }
+        file = try AtomicFile(path: path)
+        try file.write([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        var ihdr = [UInt8]()
+        ihdr.appendBigEndian(UInt32(width))
+        ihdr.appendBigEndian(UInt32(height))
+        ihdr += [8, channels.colorType, 0, 0, 0]  // depth, colour type, deflate, adaptive filters, no interlace
+        try writeChunk("IHDR", ihdr)
+    }
+
+    /// Appends one strip: raw deflate bytes (see `StripDeflater`) with the Adler-32 and length
+    /// of the filtered rows they hold.
+    func appendStrip(deflated: [UInt8], adler stripAdler: UInt32, rawLength: Int) throws(LogoMaskError) {
+        var data = [UInt8]()
+        data.reserveCapacity(deflated.count + 2)
+        if !wroteHeader {
+            data += [0x78, 0x01]  // zlib header: deflate, 32 KiB window, no dictionary
+            wroteHeader = true
+        }
+        data += deflated
+        adler = adler32Combine(adler, stripAdler, secondLength: rawLength)
+        try writeChunk("IDAT", data)
+    }
+
+    /// Writes the zlib trailer and IEND, then renames the file into place.
+    func finish() throws(LogoMaskError) {
+        var trailer = [UInt8]()
+        trailer.appendBigEndian(adler)
+        try writeChunk("IDAT", trailer)
+        try writeChunk("IEND", [])
+        try file.commit()
+    }
+
+    /// Writes a chunk, splitting data over 2^31 - 1 bytes is never needed: strips are small.
+    private func writeChunk(_ type: String, _ data: [UInt8]) throws(LogoMaskError) {
+        let typeBytes = Array(type.utf8)
+        var head = [UInt8]()
+        head.appendBigEndian(UInt32(data.count))
+        head += typeBytes
+        try file.write(head)
+        try file.write(data)
+        var tail = [UInt8]()
+        tail.appendBigEndian(data.withUnsafeBytes { pngCRC(type: typeBytes, data: $0) })
+        try file.write(tail)
+    }
+}
+
+extension Array where Element == UInt8 {
+    mutating func appendBigEndian(_ value: UInt32) {
+        append(UInt8(value >> 24)); append(UInt8((value >> 16) & 0xFF))
+        append(UInt8((value >> 8) & 0xFF)); append(UInt8(value & 0xFF))
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+
+/// The vector formats a logo can come in. Decided from the content, never the file name.
+public enum LogoFormat: String, Sendable, Codable {
+    /// SVG (or gzip-compressed SVGZ), drawn by librsvg.
+    case svg
+    /// PDF, drawn by poppler.
+    case pdf
+
+    /// Sniffs the format from the first bytes; throws `notALogo` naming what the bytes look like.
+    static func sniff(_ data: Data, name: String) throws(LogoMaskError) -> LogoFormat {
+        let head = Array(data.prefix(4096))
+        if head.isEmpty {
+            throw LogoMaskError.notALogo(file: name, reason: "the file is empty")
+        }
+        if head.starts(with: Array("%PDF-".utf8)) || findBytes(Array("%PDF-".utf8), in: Array(head.prefix(1024))) {
+            return .pdf
+        }
+        if head.starts(with: [0x1F, 0x8B]) { return .svg }  // SVGZ: librsvg inflates it itself
+        if head.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
+            throw LogoMaskError.notALogo(file: name, reason: "it is a PNG image, not a vector logo; export the logo as SVG or PDF")
+        }
+        if head.starts(with: [0xFF, 0xD8, 0xFF]) {
+            throw LogoMaskError.notALogo(file: name, reason: "it is a JPEG image, not a vector logo; export the logo as SVG or PDF")
+        }
+        // Skip a UTF-8 byte order mark and white space; SVG text starts with "<".
+        var index = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while index < head.count, [0x20, 0x09, 0x0A, 0x0D].contains(head[index]) { index += 1 }
+        if index < head.count, head[index] == UInt8(ascii: "<") {
+            // The <svg root may come after a long prologue (comments, DOCTYPE): search further.
+            let window = Array(data.prefix(1 << 20)).map { $0 | 0x20 }  // lower-case ASCII letters
+            if findBytes(Array("<svg".utf8), in: window) { return .svg }
+            throw LogoMaskError.notALogo(file: name, reason: "it is XML or HTML but has no <svg> element")
+        }
+        throw LogoMaskError.notALogo(file: name, reason: "it is neither SVG nor PDF (it starts with neither \"<\" nor \"%PDF-\")")
+    }
+}
+
+/// True when `needle` occurs in `haystack`.
+func findBytes(_ needle: [UInt8], in haystack: [UInt8]) -> Bool {
+    guard !needle.isEmpty, haystack.count >= needle.count else { return false }
+    let first = needle[0]
+    var i = 0
+    let last = haystack.count - needle.count
+    while i <= last {
+        if haystack[i] == first, Array(haystack[i..<(i + needle.count)]) == needle { return true }
+        i += 1
+    }
+    return false
+}

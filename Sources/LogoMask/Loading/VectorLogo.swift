@@ -1,0 +1,198 @@
+import Foundation
+import MaskGeometry
+
+/// A logo loaded from SVG or PDF: its sizes and bounds, and the means to draw it as vectors at
+/// any transform. Nothing downstream asks which format it came from.
+///
+/// Coordinates are *document units*: CSS pixels (96 per inch) for SVG, points (72 per inch)
+/// for PDF, with the origin at the top-left of the document box.
+///
+/// ```swift
+/// let logo = try VectorLogo(contentsOf: "logo.svg")
+/// print(logo.documentSize, logo.inkBounds)
+/// try Rasterizer.writePNG(of: logo, size: .width(1024), to: "logo.png")
+/// ```
+public final class VectorLogo: Sendable {
+    /// The file path, or the name given for bytes (used in every error message).
+    public let name: String
+    /// The format sniffed from the content.
+    public let format: LogoFormat
+    /// The options it was loaded with.
+    public let options: LoadOptions
+    /// Number of pages (1 for SVG).
+    public let pageCount: Int
+    /// The document box's size in document units: the SVG's width and height (or its viewBox
+    /// when those are missing or percentages), or the PDF page's size; for an element loaded
+    /// alone, its ink box.
+    public let documentSize: Size
+    /// The SVG's viewBox, when it has one.
+    public let viewBox: Rect?
+    /// Document units per inch: 96 for SVG (CSS pixels), 72 for PDF (points).
+    public let unitsPerInch: Double
+    /// Bounds of everything that paints, strokes included (librsvg's ink rectangle; for PDF,
+    /// the recorded drawing's ink extents). `.null` when nothing paints.
+    public let inkBounds: Rect
+    /// Bounds of the geometry without stroke widths (librsvg's logical rectangle); for PDF the
+    /// page box.
+    public let logicalBounds: Rect
+    /// True when the SVG uses filter effects, which librsvg rasterizes while it draws; such logos
+    /// are drawn through librsvg at each final transform instead of from a recording.
+    public let usesFilterEffects: Bool
+
+    let source: Data
+    let baseFile: String?
+    /// For an element drawn alone: where its ink box sits in the element's own coordinates.
+    let elementOrigin: Point
+
+    /// The document box, `(0, 0, documentSize)`.
+    public var documentBox: Rect { Rect(x: 0, y: 0, width: documentSize.width, height: documentSize.height) }
+
+    /// Loads a logo from a file; `"-"` reads standard input.
+    public convenience init(contentsOf path: String, options: LoadOptions = LoadOptions()) throws(LogoMaskError) {
+        let data = try Self.readInput(path, limit: options.maxInputBytes)
+        let base = path == "-" || !options.allowLocalReferences
+            ? nil : URL(fileURLWithPath: path).standardizedFileURL.path
+        try self.init(data: data, name: path == "-" ? "<stdin>" : path, baseFile: base, options: options)
+    }
+
+    /// Loads a logo from bytes. `name` is used in messages. External references are never
+    /// loaded from bytes (there is no folder to resolve them in).
+    public convenience init(data: Data, name: String = "<data>", options: LoadOptions = LoadOptions()) throws(LogoMaskError) {
+        try self.init(data: data, name: name, baseFile: nil, options: options)
+    }
+
+    private init(data: Data, name: String, baseFile: String?, options: LoadOptions) throws(LogoMaskError) {
+        guard data.count <= options.maxInputBytes else {
+            throw LogoMaskError.notALogo(file: name, reason: "it is \(data.count) bytes, over the \(options.maxInputBytes)-byte limit for a logo")
+        }
+        self.name = name
+        self.options = options
+        self.source = data
+        self.baseFile = baseFile
+        let format = try LogoFormat.sniff(data, name: name)
+        self.format = format
+        switch format {
+        case .svg:
+            let document = try SVGDocument(data: data, name: name, baseFile: baseFile, unlimited: options.trustedInput)
+            let metrics = try Self.svgMetrics(document, name: name, elementID: options.elementID)
+            pageCount = 1
+            documentSize = metrics.size
+            viewBox = metrics.viewBox
+            inkBounds = metrics.ink
+            logicalBounds = metrics.logical
+            elementOrigin = metrics.elementOrigin
+            unitsPerInch = 96
+            usesFilterEffects = Self.mentionsFilter(data)
+        case .pdf:
+            if options.elementID != nil {
+                throw LogoMaskError.elementNotFound(file: name, id: options.elementID ?? "")
+            }
+            let document = try PDFDocument(data: data, name: name)
+            pageCount = document.pageCount
+            guard options.page >= 1, options.page <= pageCount else {
+                throw LogoMaskError.pageOutOfRange(file: name, page: options.page, pageCount: pageCount)
+            }
+            guard let size = document.pageSize(index: options.page - 1), size.isUsable else {
+                throw LogoMaskError.notALogo(file: name, reason: "page \(options.page) has no usable size")
+            }
+            documentSize = size
+            viewBox = nil
+            unitsPerInch = 72
+            usesFilterEffects = false
+            elementOrigin = .zero
+            logicalBounds = Rect(x: 0, y: 0, width: size.width, height: size.height)
+            let recording = try CairoSurface.recording()
+            let context = try CairoContext(recording)
+            try document.render(page: options.page - 1, on: context)
+            inkBounds = recording.recordingInkExtents
+        }
+    }
+
+    /// Bounds of one element in document coordinates (SVG only), as placed in the document.
+    public func bounds(ofElement id: String) throws(LogoMaskError) -> (ink: Rect, logical: Rect) {
+        guard format == .svg, options.elementID == nil else {
+            throw LogoMaskError.elementNotFound(file: name, id: id)
+        }
+        let document = try SVGDocument(data: source, name: name, baseFile: baseFile, unlimited: options.trustedInput)
+        guard document.hasElement(id: id) else { throw LogoMaskError.elementNotFound(file: name, id: id) }
+        return try document.geometry(layer: id, viewport: documentBox)
+    }
+
+    /// A new, independent drawing of this logo for one thread (librsvg and poppler handles are
+    /// not shared between threads).
+    func makeDrawing() throws(LogoMaskError) -> LogoDrawing {
+        try LogoDrawing(logo: self)
+    }
+
+    // MARK: - Loading helpers
+
+    private static func readInput(_ path: String, limit: Int) throws(LogoMaskError) -> Data {
+        if path == "-" {
+            let data = FileHandle.standardInput.readDataToEndOfFile()
+            return data
+        }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+            throw LogoMaskError.unreadableInput(file: path, reason: "no such file")
+        }
+        if isFolder.boolValue { throw LogoMaskError.unreadableInput(file: path, reason: "it is a folder") }
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > limit {
+            throw LogoMaskError.notALogo(file: path, reason: "it is \(size) bytes, over the \(limit)-byte limit for a logo")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw LogoMaskError.unreadableInput(file: path, reason: "permission denied or not a regular file")
+        }
+        return data
+    }
+
+    private struct SVGMetrics {
+        var size: Size
+        var viewBox: Rect?
+        var ink: Rect
+        var logical: Rect
+        var elementOrigin: Point
+    }
+
+    private static func svgMetrics(_ document: SVGDocument, name: String, elementID: String?) throws(LogoMaskError) -> SVGMetrics {
+        let intrinsic = document.intrinsicSize
+        if let id = elementID {
+            guard document.hasElement(id: id) else { throw LogoMaskError.elementNotFound(file: name, id: id) }
+            let geometry = try document.geometry(element: id)
+            guard !geometry.ink.isEmpty else { throw LogoMaskError.noVisibleInk(file: name) }
+            let size = geometry.ink.size
+            let box = Rect(x: 0, y: 0, width: size.width, height: size.height)
+            let logical = geometry.logical.isEmpty ? Rect.null
+                : Rect(x: geometry.logical.x - geometry.ink.x, y: geometry.logical.y - geometry.ink.y,
+                       width: geometry.logical.width, height: geometry.logical.height)
+            return SVGMetrics(size: size, viewBox: nil, ink: box, logical: logical,
+                              elementOrigin: Point(x: geometry.ink.x, y: geometry.ink.y))
+        }
+        // The document size: absolute width/height, else the viewBox (viewBox-only and
+        // percentage sizes), else the extent of what it draws under an identity transform.
+        var size: Size
+        if let pixels = intrinsic.pixels, pixels.isUsable, !intrinsic.hasPercentageSize {
+            size = pixels
+        } else if let viewBox = intrinsic.viewBox, viewBox.size.isUsable {
+            size = viewBox.size
+        } else {
+            let geometry = try document.geometry(layer: nil, viewport: Rect(x: 0, y: 0, width: 100, height: 100))
+            let extent = geometry.logical.union(geometry.ink)
+            size = Size(width: max(0, extent.maxX), height: max(0, extent.maxY))
+        }
+        guard size.isUsable, size.width < 1e9, size.height < 1e9 else {
+            throw LogoMaskError.notALogo(
+                file: name,
+                reason: "its size is \(size), which cannot be drawn; give the <svg> element a viewBox or a positive width and height")
+        }
+        let geometry = try document.geometry(layer: nil, viewport: Rect(x: 0, y: 0, width: size.width, height: size.height))
+        return SVGMetrics(size: size, viewBox: intrinsic.viewBox, ink: geometry.ink.isEmpty ? .null : geometry.ink,
+                          logical: geometry.logical.isEmpty ? .null : geometry.logical, elementOrigin: .zero)
+    }
+
+    /// True when the SVG text mentions a filter (attribute or CSS property). A false positive only
+    /// costs speed (drawing through librsvg); it never costs fidelity.
+    private static func mentionsFilter(_ data: Data) -> Bool {
+        if data.starts(with: [0x1F, 0x8B]) { return true }  // compressed: cannot look inside cheaply
+        return data.range(of: Data("filter".utf8)) != nil
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+
+/// Runs `count` numbered jobs on worker threads and hands their results to the caller's
+/// thread strictly in order, with at most `maxAhead` results waiting, so memory stays bounded
+/// whatever `count` is. Each worker builds its own state once (buffers, a logo drawing) and
+/// reuses it for every job it takes.
+enum OrderedParallelRunner {
+    static func run<State, Output>(
+        count: Int,
+        workers requested: Int = ProcessInfo.processInfo.activeProcessorCount,
+        maxAhead: Int? = nil,
+        makeState: @escaping @Sendable () throws -> State,
+        work: @escaping @Sendable (inout State, Int) throws -> Output,
+        consume: (Int, Output) throws -> Void
+    ) throws {
+        guard count > 0 else { return }
+        let workers = max(1, min(requested, count))
+        if workers == 1 {
+            var state = try makeState()
+            for index in 0..<count { try consume(index, try work(&state, index)) }
+            return
+        }
+        let shared = SharedQueue<Output>(limit: maxAhead ?? workers * 2)
+        let finished = DispatchGroup()
+        for _ in 0..<workers {
+            finished.enter()
+            let thread = Thread {
+                defer { finished.leave() }
+                var state: State
+                do { state = try makeState() } catch {
+                    shared.fail(error)
+                    return
+                }
+                while let index = shared.nextIndex(count: count) {
+                    do {
+                        let output = try work(&state, index)
+                        shared.deliver(index, output)
+                    } catch {
+                        shared.fail(error)
+                        return
+                    }
+                }
+            }
+            thread.stackSize = 16 << 20  // librsvg and Cairo recurse; give them room
+            thread.start()
+        }
+        defer {
+            shared.cancel()
+            finished.wait()
+        }
+        for index in 0..<count {
+            let output = try shared.take(index)
+            try consume(index, output)
+        }
+    }
+}
+
+/// The lock-protected meeting point of the workers and the consumer.
+private final class SharedQueue<Output>: @unchecked Sendable {
+    private let condition = NSCondition()
+    private let limit: Int
+    private var handedOut = 0
+    private var consumed = 0
+    private var results: [Int: Output] = [:]
+    private var failure: (any Error)?
+    private var cancelled = false
+
+    init(limit: Int) { self.limit = max(1, limit) }
+
+    /// The next job for a worker, or nil when all are handed out or the run stopped.
+    func nextIndex(count: Int) -> Int? {
+        condition.lock()
+        defer { condition.unlock() }
+        while !cancelled, handedOut < count, handedOut - consumed >= limit { condition.wait() }
+        guard !cancelled, handedOut < count else { return nil }
+        handedOut += 1
+        return handedOut - 1
+    }
+
+    func deliver(_ index: Int, _ output: Output) {
+        condition.lock()
+        results[index] = output
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func fail(_ error: any Error) {
+        condition.lock()
+        if failure == nil { failure = error }
+        cancelled = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    func cancel() {
+        condition.lock()
+        cancelled = true
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Waits for job `index`'s result (or the first failure) and marks it consumed.
+    func take(_ index: Int) throws -> Output {
+        condition.lock()
+        defer { condition.unlock() }
+        while results[index] == nil, failure == nil { condition.wait() }
+        if let failure { throw failure }
+        guard let output = results.removeValue(forKey: index) else { throw CancellationError() }
+        consumed = index + 1
+        condition.broadcast()
+        return output
+    }
+}

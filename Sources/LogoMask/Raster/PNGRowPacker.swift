@@ -1,0 +1,92 @@
+/// Turns Cairo rows (premultiplied ARGB32, or A8 coverage) into PNG scanlines: a filter byte and
+/// straight RGBA or grey bytes, with the Up filter (each byte minus the one above), which turns
+/// the long flat runs of logo art into zeros that deflate compresses fast and small.
+enum PNGRowPacker {
+    /// Bytes of one packed scanline, filter byte included.
+    static func scanlineLength(width: Int, channels: PNGChannels) -> Int { 1 + width * channels.bytesPerPixel }
+
+    /// Packs `rows` rows starting at `source` into `destination` (rows x scanlineLength bytes)
+    /// and applies the Up filter to every row but the first. A strip that is not the image's
+    /// top passes the row above it as its first row and skips that row's output.
+    static func pack(
+        source: UnsafePointer<UInt8>, stride: Int, layout: PixelLayout, width: Int, rows: Int,
+        channels: PNGChannels, into destination: UnsafeMutablePointer<UInt8>
+    ) {
+        let length = scanlineLength(width: width, channels: channels)
+        for row in 0..<rows {
+            let src = source + row * stride
+            let dst = destination + row * length
+            dst[0] = 2  // Up
+            switch (layout, channels) {
+            case (.argb32, .rgba): unpremultiply(src, into: dst + 1, count: width)
+            case (.argb32, .gray): alphaOf(src, into: dst + 1, count: width)
+            case (.a8, .gray): (dst + 1).update(from: src, count: width)
+            case (.a8, .rgba): whiteWithAlpha(src, into: dst + 1, count: width)
+            }
+        }
+        // Up filter, bottom row first so each row is still unfiltered when the one below uses it.
+        // The image's first row has nothing above: Up against zeros leaves it as it is.
+        var row = rows - 1
+        while row >= 1 {
+            subtract(above: destination + (row - 1) * length + 1, from: destination + row * length + 1, count: length - 1)
+            row -= 1
+        }
+    }
+
+    /// Cairo's ARGB32 (premultiplied, native-endian) to straight RGBA, rounding as Cairo's own
+    /// PNG writer does: `(c * 255 + a / 2) / a`.
+    @inline(__always)
+    private static func unpremultiply(_ src: UnsafePointer<UInt8>, into dst: UnsafeMutablePointer<UInt8>, count: Int) {
+        let words = UnsafeRawPointer(src)
+        let out = UnsafeMutableRawPointer(dst)
+        for i in 0..<count {
+            let pixel = words.load(fromByteOffset: i * 4, as: UInt32.self)
+            let alpha = pixel >> 24
+            let packed: UInt32
+            if alpha == 255 {
+                packed = ((pixel >> 16) & 0xFF) | (pixel & 0xFF00) | ((pixel & 0xFF) << 16) | 0xFF00_0000
+            } else if alpha == 0 {
+                packed = 0
+            } else {
+                let half = alpha / 2
+                let r = (((pixel >> 16) & 0xFF) * 255 + half) / alpha
+                let g = (((pixel >> 8) & 0xFF) * 255 + half) / alpha
+                let b = ((pixel & 0xFF) * 255 + half) / alpha
+                packed = r | (g << 8) | (b << 16) | (alpha << 24)
+            }
+            out.storeBytes(of: packed.littleEndian, toByteOffset: i * 4, as: UInt32.self)
+        }
+    }
+
+    @inline(__always)
+    private static func alphaOf(_ src: UnsafePointer<UInt8>, into dst: UnsafeMutablePointer<UInt8>, count: Int) {
+        let words = UnsafeRawPointer(src)
+        for i in 0..<count { dst[i] = UInt8(words.load(fromByteOffset: i * 4, as: UInt32.self) >> 24) }
+    }
+
+    @inline(__always)
+    private static func whiteWithAlpha(_ src: UnsafePointer<UInt8>, into dst: UnsafeMutablePointer<UInt8>, count: Int) {
+        for i in 0..<count {
+            let a = src[i]
+            dst[4 * i] = a == 0 ? 0 : 255; dst[4 * i + 1] = a == 0 ? 0 : 255
+            dst[4 * i + 2] = a == 0 ? 0 : 255; dst[4 * i + 3] = a
+        }
+    }
+
+    /// `row[i] -= above[i]` (wrapping), sixteen bytes at a time.
+    @inline(__always)
+    private static func subtract(above: UnsafePointer<UInt8>, from row: UnsafeMutablePointer<UInt8>, count: Int) {
+        let a = UnsafeRawPointer(above), r = UnsafeMutableRawPointer(row)
+        var i = 0
+        while i + 16 <= count {
+            let top = a.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
+            let cur = UnsafeRawPointer(r).loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
+            r.storeBytes(of: cur &- top, toByteOffset: i, as: SIMD16<UInt8>.self)
+            i += 16
+        }
+        while i < count {
+            row[i] = row[i] &- above[i]
+            i += 1
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+
+/// Pixels in memory, in Cairo's layouts (rows of `stride` bytes).
+public struct RasterImage: Sendable, Equatable {
+    /// The two layouts.
+    public enum Format: Sendable, Equatable {
+        /// 4 bytes a pixel: native-endian 32-bit words 0xAARRGGBB, colour premultiplied by alpha.
+        case premultipliedARGB
+        /// 1 byte a pixel: coverage (alpha) only.
+        case coverage
+    }
+
+    /// Pixels across.
+    public let width: Int
+    /// Pixels down.
+    public let height: Int
+    /// The layout.
+    public let format: Format
+    /// Bytes from one row to the next.
+    public let stride: Int
+    /// The pixel bytes, `stride * height`.
+    public var bytes: [UInt8]
+
+    /// Creates an image over its bytes.
+    public init(width: Int, height: Int, format: Format, stride: Int, bytes: [UInt8]) {
+        self.width = width; self.height = height; self.format = format; self.stride = stride; self.bytes = bytes
+    }
+
+    /// The coverage (alpha) at a pixel, 0...255.
+    public func alpha(x: Int, y: Int) -> UInt8 {
+        switch format {
+        case .coverage: return bytes[y * stride + x]
+        case .premultipliedARGB: return bytes[y * stride + 4 * x + 3]  // little-endian words: B, G, R, A
+        }
+    }
+
+    /// The straight (un-premultiplied) colour at a pixel, rounded as Cairo's PNG writer does.
+    public func color(x: Int, y: Int) -> RGBAColor {
+        switch format {
+        case .coverage:
+            let a = bytes[y * stride + x]
+            return RGBAColor(red: 0, green: 0, blue: 0, alpha: a)
+        case .premultipliedARGB:
+            let i = y * stride + 4 * x
+            let a = UInt32(bytes[i + 3])
+            guard a > 0 else { return .clear }
+            func straight(_ c: UInt8) -> UInt8 { UInt8(min(255, (UInt32(c) * 255 + a / 2) / a)) }
+            return RGBAColor(red: straight(bytes[i + 2]), green: straight(bytes[i + 1]), blue: straight(bytes[i]), alpha: UInt8(a))
+        }
+    }
+
+    /// Reads a PNG file (through Cairo) as premultiplied ARGB.
+    public init(contentsOfPNG path: String) throws(LogoMaskError) {
+        let surface = try CairoSurface.png(path: path)
+        surface.flush()
+        let width = surface.imageWidth, height = surface.imageHeight, stride = surface.imageStride
+        guard let data = surface.imageData, width > 0, height > 0 else {
+            throw LogoMaskError.unreadableInput(file: path, reason: "the PNG has no pixels")
+        }
+        var bytes = Array(UnsafeBufferPointer(start: data, count: stride * height))
+        if !surface.isARGB32 {
+            // RGB24 leaves the top byte undefined: make it opaque.
+            for y in 0..<height { for x in 0..<width { bytes[y * stride + 4 * x + 3] = 255 } }
+        }
+        self.init(width: width, height: height, format: .premultipliedARGB, stride: stride, bytes: bytes)
+    }
+
+    /// Writes the image as a PNG (RGBA for colour, grey for coverage), atomically.
+    public func writePNG(to path: String, compression: PNGCompression = .fast) throws(LogoMaskError) {
+        let layout: PixelLayout = format == .coverage ? .a8 : .argb32
+        let channels: PNGChannels = format == .coverage ? .gray : .rgba
+        let rowsStride = stride
+        let snapshot = bytes
+        try StripPNGEncoder.write(
+            path: path, width: width, height: height, layout: layout, channels: channels, compression: compression
+        ) { () throws(LogoMaskError) in
+            return { (context: CairoContext) throws(LogoMaskError) in
+                try context.paintPixels(snapshot, layout: layout, width: width, height: height, stride: rowsStride)
+            }
+        }
+    }
+}

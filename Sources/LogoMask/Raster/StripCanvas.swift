@@ -1,0 +1,44 @@
+import Foundation
+import MaskGeometry
+
+/// One worker's pixel buffer for a horizontal strip of a (possibly huge) image, made once and
+/// reused for every strip the worker draws. Cairo's image surfaces stop at 32767 px a side, so
+/// the strip is drawn as tiles: each tile is a Cairo surface that views its columns of the
+/// strip's memory (same stride), so no pixel is copied.
+final class StripCanvas {
+    let layout: PixelLayout
+    let width: Int
+    let maxRows: Int
+    let stride: Int
+    let buffer: UnsafeMutablePointer<UInt8>
+    /// Widest tile; far below Cairo's limit so a tile's intermediate surfaces stay small.
+    static let tileWidth = 8192
+
+    init(layout: PixelLayout, width: Int, maxRows: Int) {
+        self.layout = layout
+        self.width = width
+        self.maxRows = maxRows
+        self.stride = layout.stride(width: width)
+        self.buffer = .allocate(capacity: stride * maxRows)
+    }
+
+    deinit { buffer.deallocate() }
+
+    /// Clears rows `0..<rows` and lets `paint` draw image rows `y0..<y0+rows` into them, tile by
+    /// tile. `paint` gets a context whose user space is the whole image's pixel grid.
+    func draw(y0: Int, rows: Int, paint: (CairoContext) throws(LogoMaskError) -> Void) throws(LogoMaskError) {
+        buffer.update(repeating: 0, count: stride * rows)
+        var x0 = 0
+        while x0 < width {
+            let tileWidth = min(Self.tileWidth, width - x0)
+            let surface = try CairoSurface.image(
+                wrapping: buffer + x0 * layout.bytesPerPixel, layout: layout,
+                width: tileWidth, height: rows, stride: stride)
+            let context = try CairoContext(surface)
+            context.setTransform(.translation(x: Double(-x0), y: Double(-y0)))
+            try paint(context)
+            surface.flush()
+            x0 += tileWidth
+        }
+    }
+}

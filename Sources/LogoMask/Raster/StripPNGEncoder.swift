@@ -1,0 +1,103 @@
+import Foundation
+import MaskGeometry
+
+/// How hard the PNG writer compresses. Encoding dominates the time of every rasterizer we
+/// measured, so the default favours speed on flat logo art while staying near libpng's size.
+public enum PNGCompression: String, Sendable, CaseIterable, Codable {
+    /// zlib level 1, run-length matches only: the fastest.
+    case fast
+    /// zlib level 2 with the default strategy: close to `fast` in speed, smaller files.
+    case balanced
+    /// zlib level 9: the smallest files, several times slower.
+    case small
+
+    var level: Int32 {
+        switch self {
+        case .fast: 1
+        case .balanced: 2
+        case .small: 9
+        }
+    }
+
+    var strategy: DeflateStrategy { self == .fast ? .runLength : .standard }
+}
+
+/// A progress report: the fraction of the job done, 0...1. Called on the caller's thread.
+public typealias ProgressHandler = (Double) -> Void
+
+/// Draws an image of any size strip by strip on every core and streams it into a PNG file:
+/// peak memory depends on the strip (a few MiB a worker), never on the image.
+enum StripPNGEncoder {
+    /// Target bytes of one strip's pixels; bounds memory and keeps per-strip costs small.
+    static let stripBytes = 4 << 20
+
+    /// `makePainter` runs once on each worker thread and returns the closure that draws image
+    /// pixels into a context whose user space is the whole image's pixel grid.
+    static func write(
+        path: String, width: Int, height: Int, layout: PixelLayout, channels: PNGChannels,
+        compression: PNGCompression = .fast, deadline: Deadline = .none,
+        progress: ProgressHandler? = nil,
+        makePainter: @escaping @Sendable () throws(LogoMaskError) -> (CairoContext) throws(LogoMaskError) -> Void
+    ) throws(LogoMaskError) {
+        let writer = try PNGFileWriter(path: path, width: width, height: height, channels: channels)
+        let stride = layout.stride(width: width)
+        let rowsPerStrip = max(1, min(height, stripBytes / max(1, stride), 1024))
+        let stripCount = (height + rowsPerStrip - 1) / rowsPerStrip
+        let scanline = PNGRowPacker.scanlineLength(width: width, channels: channels)
+
+        final class Worker {
+            let canvas: StripCanvas
+            let packed: UnsafeMutablePointer<UInt8>
+            let deflater: StripDeflater
+            let paint: (CairoContext) throws(LogoMaskError) -> Void
+
+            init(canvas: StripCanvas, packedCount: Int, deflater: StripDeflater,
+                 paint: @escaping (CairoContext) throws(LogoMaskError) -> Void) {
+                self.canvas = canvas
+                self.packed = .allocate(capacity: packedCount)
+                self.deflater = deflater
+                self.paint = paint
+            }
+
+            deinit { packed.deallocate() }
+        }
+        struct Strip {
+            let bytes: [UInt8]
+            let adler: UInt32
+            let rawLength: Int
+        }
+        do {
+            try OrderedParallelRunner.run(
+                count: stripCount,
+                makeState: { () throws -> Worker in
+                    Worker(
+                        canvas: StripCanvas(layout: layout, width: width, maxRows: rowsPerStrip + 1),
+                        packedCount: scanline * (rowsPerStrip + 1),
+                        deflater: try StripDeflater(level: compression.level, strategy: compression.strategy),
+                        paint: try makePainter())
+                },
+                work: { (worker: inout Worker, index: Int) throws -> Strip in
+                    try deadline.check(path)
+                    let y0 = index * rowsPerStrip
+                    let rows = min(rowsPerStrip, height - y0)
+                    let extra = y0 > 0 ? 1 : 0  // the row above, to filter the strip's first row against
+                    try worker.canvas.draw(y0: y0 - extra, rows: rows + extra, paint: worker.paint)
+                    PNGRowPacker.pack(
+                        source: worker.canvas.buffer, stride: stride, layout: layout, width: width,
+                        rows: rows + extra, channels: channels, into: worker.packed)
+                    let raw = UnsafeRawBufferPointer(start: worker.packed + extra * scanline, count: rows * scanline)
+                    let (bytes, adler) = try worker.deflater.compress(raw, isLast: index == stripCount - 1)
+                    return Strip(bytes: bytes, adler: adler, rawLength: raw.count)
+                },
+                consume: { index, strip in
+                    try writer.appendStrip(deflated: strip.bytes, adler: strip.adler, rawLength: strip.rawLength)
+                    progress?(Double(index + 1) / Double(stripCount))
+                })
+        } catch let error as LogoMaskError {
+            throw error
+        } catch {
+            throw LogoMaskError.drawingFailed(file: path, reason: "\(error)")
+        }
+        try writer.finish()
+    }
+}

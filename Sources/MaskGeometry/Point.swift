@@ -1,0 +1,68 @@
+/// A point in a two-dimensional coordinate space (document units, points or pixels,
+/// as the API that hands it out says).
+public struct Point: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// Horizontal coordinate, growing to the right.
+    public var x: Double
+    /// Vertical coordinate, growing downwards (the SVG, PDF-as-rendered and Cairo convention).
+    public var y: Double
+
+    /// Creates a point from its coordinates.
+    public init(x: Double, y: Double) {
+        self.x = x
+        self.y = y
+    }
+
+    /// The origin, (0, 0).
+    public static let zero = Point(x: 0, y: 0)
+
+    /// The Euclidean distance to `other`.
+    public func distance(to other: Point) -> Double {
+        ((x - other.x) * (x - other.x) + (y - other.y) * (y - other.y)).squareRoot()
+    }
+
+    /// `x,y` with up to six significant decimals.
+    public var description: String { "\(formatNumber(x)),\(formatNumber(y))" }
+}
+
+/// A width and a height.
+public struct Size: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// Horizontal extent.
+    public var width: Double
+    /// Vertical extent.
+    public var height: Double
+
+    /// Creates a size from its extents.
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+
+    /// True when both extents are finite and greater than zero.
+    public var isUsable: Bool {
+        width.isFinite && height.isFinite && width > 0 && height > 0
+    }
+
+    /// Width divided by height.
+    public var aspectRatio: Double { width / height }
+
+    /// `WxH` with up to six significant decimals.
+    public var description: String { "\(formatNumber(width))x\(formatNumber(height))" }
+}
+
+/// Formats a number compactly and deterministically: integers without a decimal point,
+/// others with at most six decimals and no trailing zeros.
+public func formatNumber(_ value: Double, decimals: Int = 6) -> String {
+    if value.isNaN { return "nan" }
+    if value.isInfinite { return value > 0 ? "inf" : "-inf" }
+    var scale = 1.0
+    for _ in 0..<decimals { scale *= 10 }
+    let rounded = (value * scale).rounded() / scale
+    if rounded == rounded.rounded(), abs(rounded) < 1e15 {
+        return String(Int64(rounded))
+    }
+    var text = String(rounded)
+    if text.contains("e") { return text }
+    while text.hasSuffix("0") { text.removeLast() }
+    if text.hasSuffix(".") { text.removeLast() }
+    return text
+}

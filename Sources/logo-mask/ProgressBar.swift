@@ -1,0 +1,30 @@
+import Foundation
+
+/// A one-line progress bar on standard error, drawn only when standard error is a terminal.
+final class ProgressBar {
+    private let label: String
+    private let enabled: Bool
+    private var lastDrawn = -1
+
+    init(label: String, enabled: Bool) {
+        self.label = label
+        self.enabled = enabled && isatty(STDERR_FILENO) != 0
+    }
+
+    /// Redraws for a fraction 0...1 (at most once a percent).
+    func update(_ fraction: Double) {
+        guard enabled else { return }
+        let percent = Int((fraction * 100).rounded(.down))
+        guard percent != lastDrawn else { return }
+        lastDrawn = percent
+        let filled = percent * 30 / 100
+        let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: 30 - filled)
+        FileHandle.standardError.write(Data("\r\(label) [\(bar)] \(percent)%".utf8))
+    }
+
+    /// Clears the line.
+    func finish() {
+        guard enabled, lastDrawn >= 0 else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+}

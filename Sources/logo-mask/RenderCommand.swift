@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+import LogoMask
+
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Rasterize a logo to PNG at any size, from its vectors.",
+        discussion: """
+            Give one of --width, --height, --scale or --dpi (the aspect ratio is kept; the other
+            side is rounded up, as rsvg-convert does). Without one, the document's own size.
+            Any size works: past Cairo's 32767-pixel limit the image is drawn in strips and
+            streamed into the PNG, so memory stays at a few MiB a core.
+
+            Examples:
+              logo-mask render SampleLogos/bird.svg -o bird-1024.png --width 1024
+              logo-mask render SampleLogos/bird.pdf -o bird-300dpi.png --dpi 300 --background white
+              logo-mask render SampleLogos/wordmark.svg -o o.png --id letter-o --height 512
+              logo-mask render SampleLogos/wordmark.svg -o huge.png --width 100000
+            """)
+
+    @OptionGroup var logoOptions: LogoOptions
+    @OptionGroup var sizeOptions: SizeOptions
+
+    @Option(name: .shortAndLong, help: "The PNG file to write.")
+    var output: String
+
+    @Option(help: "Draw only the SVG element with this id, cropped to its ink box.")
+    var id: String?
+
+    @Option(help: "Fill behind the logo: #RGB, #RRGGBB, #RRGGBBAA or a CSS name (default: transparent).")
+    var background: RGBAColor?
+
+    @Option(help: "PNG compression: fast (default), balanced or small.")
+    var compression: PNGCompression = .fast
+
+    @Option(help: "Refuse outputs of more pixels than this, before drawing anything.")
+    var maxPixels: Int = Rasterizer.defaultMaxPixels
+
+    @Flag(name: .shortAndLong, help: "Print nothing but errors.")
+    var quiet = false
+
+    func run() throws {
+        try runReportingErrors { () throws(LogoMaskError) in
+            let logo = try logoOptions.load(elementID: id)
+            let progress = ProgressBar(label: "render", enabled: !quiet)
+            let size = try Rasterizer.writePNG(
+                of: logo, size: sizeOptions.renderSize, background: background, to: output,
+                compression: compression, maxPixels: maxPixels, deadline: logoOptions.deadline,
+                progress: progress.update)
+            progress.finish()
+            if !quiet { printError("wrote \(output) (\(size.width)x\(size.height))") }
+        }
+    }
+}
