@@ -1,0 +1,144 @@
+// In-process benchmarks of logo-mask's hot paths (package-benchmark).
+//
+//   cd Benchmarks && swift package benchmark                       # run every suite
+//   swift package benchmark --filter 'Rasterize'                   # one family
+//   swift package benchmark thresholds check                       # compare with Thresholds/
+//   swift package --allow-writing-to-package-directory benchmark thresholds update   # after an intended change
+//
+// Suites (see README.md for what each measures):
+//   Rasterize/<logo>/<px>   render only, in memory (Rasterizer.image), no encoding: 1024, 4096, 16384 px
+//   StripPNG/kotlin/65536   Rasterizer.writePNG at 65,536 px wide into a temporary folder (peak memory)
+//   EncodePNG/1290x2796/<compression>   RasterImage.writePNG of one phone-sized frame
+//
+// TODO(geometry): "CoverScale/<logo>" — the cover-scale solve, once Geometry lands.
+// TODO(reveal):   "Composite/1290x2796" — one reveal frame (mallocs per frame must be 0 in steady
+//                 state), and "Twitter/36 frames" — the twitter preset's frames to PNG, once the
+//                 reveal compositor lands. Not faked here: add them with the real API.
+
+import Benchmark
+import Foundation
+import LogoMask
+import MaskGeometry
+
+/// The folder that holds the fixture logos: Benchmarks/Fixtures, found from this source file so the
+/// suites run from any working directory and without ../shared.
+private let fixtures: String = {
+    URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // LogoMaskBenchmarks/
+        .deletingLastPathComponent()  // Benchmarks/Benchmarks/
+        .deletingLastPathComponent()  // Benchmarks/
+        .appendingPathComponent("Fixtures").path
+}()
+
+private func loadFixture(_ name: String) -> VectorLogo {
+    do {
+        return try VectorLogo(contentsOf: "\(fixtures)/\(name).svg")
+    } catch {
+        fatalError("cannot load fixture \(fixtures)/\(name).svg: \(error)")
+    }
+}
+
+/// A fresh temporary folder for one benchmark's outputs, removed by the caller.
+private func makeScratchFolder(_ label: String) -> String {
+    let path = NSTemporaryDirectory() + "logo-mask-bench-\(label)-\(ProcessInfo.processInfo.processIdentifier)"
+    try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
+}
+
+// Tolerances for `thresholds check` (checked at p90 against Thresholds/*.p90.json). The machine is
+// 2 shared cores, so time gets a wide margin; allocation counts and memory are steadier.
+private let timeTolerance = BenchmarkThresholds(relative: [.p90: 35.0])
+private let mallocTolerance = BenchmarkThresholds(relative: [.p90: 10.0], absolute: [.p90: 50])
+private let memoryTolerance = BenchmarkThresholds(relative: [.p90: 20.0])
+
+private let tolerances: [BenchmarkMetric: BenchmarkThresholds] = [
+    .wallClock: timeTolerance,
+    .cpuTotal: timeTolerance,
+    .mallocCountTotal: mallocTolerance,
+    .peakMemoryResident: memoryTolerance,
+]
+
+let benchmarks: @Sendable () -> Void = {
+    let metrics: [BenchmarkMetric] = [.wallClock, .cpuTotal, .mallocCountTotal, .peakMemoryResident]
+
+    // MARK: Rasterize: render only, in memory, no PNG encoding.
+    // Rasterizer.image draws the whole image into one Cairo surface on the calling thread and
+    // returns it as a RasterImage; 16384 x 16384 ARGB is 1 GiB (plus the surface it is copied from).
+    for name in ["kotlin", "debridlink", "elsevier"] {
+        let logo = loadFixture(name)
+        for width in [1024, 4096, 16384] {
+            Benchmark(
+                "Rasterize/\(name)/\(width)",
+                configuration: .init(
+                    metrics: metrics,
+                    timeUnits: .milliseconds,
+                    warmupIterations: width >= 16384 ? 0 : 1,
+                    maxDuration: .seconds(width >= 16384 ? 20 : 5),
+                    maxIterations: width >= 16384 ? 3 : (width >= 4096 ? 10 : 50),
+                    thresholds: tolerances)
+            ) { benchmark in
+                for _ in benchmark.scaledIterations {
+                    let image = try Rasterizer.image(of: logo, size: .width(width))
+                    blackHole(image.bytes.count)
+                }
+            }
+        }
+    }
+
+    // MARK: StripPNG: the streamed writer past Cairo's 32767 px limit; peak memory is the point.
+    let kotlin = loadFixture("kotlin")
+    Benchmark(
+        "StripPNG/kotlin/65536",
+        configuration: .init(
+            metrics: metrics,
+            timeUnits: .milliseconds,
+            warmupIterations: 0,
+            maxDuration: .seconds(60),
+            maxIterations: 2,
+            thresholds: tolerances)
+    ) { benchmark in
+        let folder = makeScratchFolder("strip")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for _ in benchmark.scaledIterations {
+            let size = try Rasterizer.writePNG(
+                of: kotlin, size: .width(65536), to: "\(folder)/kotlin-65536.png", compression: .fast)
+            blackHole(size)
+        }
+    }
+
+    // MARK: EncodePNG: one 1290 x 2796 frame (an iPhone 15 Pro Max screen) already in memory:
+    // a gradient-free solid background with the elsevier logo 1000 px wide in the middle.
+    let frameWidth = 1290, frameHeight = 2796
+    let elsevier = loadFixture("elsevier")
+    let frame: RasterImage = {
+        let scale = 1000 / max(elsevier.documentSize.width, elsevier.documentSize.height)
+        let transform = Transform.scale(scale).concatenating(.translation(
+            x: (Double(frameWidth) - elsevier.documentSize.width * scale) / 2,
+            y: (Double(frameHeight) - elsevier.documentSize.height * scale) / 2))
+        do {
+            return try Rasterizer.image(
+                of: elsevier, width: frameWidth, height: frameHeight, transform: transform,
+                background: RGBAColor(red: 0x1D, green: 0xA1, blue: 0xF2))
+        } catch {
+            fatalError("cannot render the 1290x2796 frame: \(error)")
+        }
+    }()
+    for compression in PNGCompression.allCases {
+        Benchmark(
+            "EncodePNG/1290x2796/\(compression.rawValue)",
+            configuration: .init(
+                metrics: metrics,
+                timeUnits: .milliseconds,
+                warmupIterations: 2,
+                maxDuration: .seconds(5),
+                maxIterations: 40,
+                thresholds: tolerances)
+        ) { benchmark in
+            let folder = makeScratchFolder("encode-\(compression.rawValue)")
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            for _ in benchmark.scaledIterations {
+                try frame.writePNG(to: "\(folder)/frame.png", compression: compression)
+            }
+        }
+    }
+}
