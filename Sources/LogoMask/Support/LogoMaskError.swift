@@ -26,6 +26,9 @@ public enum LogoMaskError: Error, Sendable, Equatable, CustomStringConvertible {
     case cannotWriteOutput(file: String, reason: String)
     /// A program the step needs (ffmpeg, ...) is missing or failed (`EX_UNAVAILABLE`, 69).
     case toolUnavailable(tool: String, reason: String)
+    /// No scale about the anchor makes the logo cover the viewport: the anchor is not inside the
+    /// logo's fully opaque part (exit status 3). `searchedUpTo` is the largest scale tried.
+    case noCoverScale(file: String, anchor: String, searchedUpTo: Double)
 
     /// The exit status a command-line tool should end with (sysexits.h).
     public var exitStatus: Int32 {
@@ -37,6 +40,7 @@ public enum LogoMaskError: Error, Sendable, Equatable, CustomStringConvertible {
         case .drawingFailed: 70
         case .cannotWriteOutput: 73
         case .toolUnavailable: 69
+        case .noCoverScale: 3
         }
     }
 
@@ -65,6 +69,8 @@ public enum LogoMaskError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(file): cannot write the output: \(reason). Check that the folder exists and is writable."
         case let .toolUnavailable(tool, reason):
             "\(tool): \(reason)"
+        case let .noCoverScale(file, anchor, limit):
+            "\(file): no scale covers the viewport: the anchor \(anchor) is not inside the logo's fully opaque part (searched up to \(Int(limit))x). Pass --anchor auto to use the point inside the logo with the smallest cover scale, or end the animation on a fade instead of a full cover."
         }
     }
 }
