@@ -1,0 +1,101 @@
+import Foundation
+import MaskGeometry
+
+/// The computed cover scale of one placement: the smallest scale about the anchor at which every
+/// pixel of the viewport lies fully inside the logo-shaped hole.
+public struct CoverScaleResult: Sendable, Hashable, Codable {
+    /// The placement with its anchor resolved and `scale` set to the cover scale.
+    public var placement: Placement
+    /// The cover scale: every viewport pixel has coverage 255 at it (checked by rendering).
+    public var scale: Double
+    /// A scale at which the renderer showed a pixel below 255; `scale / lowerBound <= 1 + T`.
+    public var lowerBound: Double
+    /// The anchor used, in document units.
+    public var anchor: Point
+    /// The tolerance T the search was asked for.
+    public var tolerance: Double
+    /// True when the anchor was chosen by the search (`--anchor auto`).
+    public var anchorWasSearched: Bool
+    /// How much rendering the search did.
+    public var statistics: CoverStatistics
+}
+
+/// Where the cover-scale search puts its anchor.
+public enum CoverAnchor: Sendable, Hashable {
+    /// The placement's anchor (the document box's centre unless the placement sets one).
+    case placement
+    /// The point inside the logo with the smallest cover scale.
+    case automatic
+}
+
+/// Cover scales of a logo on viewports (see ``CoverScaleSearch`` in MaskGeometry for the method
+/// and its guarantees).
+///
+/// ```swift
+/// let logo = try VectorLogo(contentsOf: "SampleLogos/bird.svg")
+/// let placement = Placement(documentSize: logo.documentSize, viewport: Device.named("iPhone SE")!.viewport)
+/// let result = try CoverScale.compute(logo: logo, placement: placement)
+/// print(result.scale)   // every pixel of 750x1334 is inside the bird at this scale
+/// ```
+public enum CoverScale {
+    /// The largest viewport pixel grid the search accepts (it keeps one 8-bit copy in memory).
+    public static let maxViewportPixels = 256 << 20
+
+    /// Computes the cover scale of `placement` (its viewport, logo width, centre, rotation and
+    /// anchor; its scale is ignored) for `logo`, within `tolerance`.
+    ///
+    /// Throws ``LogoMaskError/noCoverScale(file:anchor:searchedUpTo:)`` when no scale covers (the
+    /// anchor is outside the logo's fully opaque part).
+    public static func compute(
+        logo: VectorLogo, placement: Placement, anchor: CoverAnchor = .placement,
+        tolerance: Double = 0.001, deadline: Deadline = .none
+    ) throws(LogoMaskError) -> CoverScaleResult {
+        guard tolerance.isFinite, tolerance > 0, tolerance < 1 else {
+            throw LogoMaskError.invalidRequest("--tolerance must be a number between 0 and 1 (e.g. 0.001), not \(tolerance).")
+        }
+        try validate(placement, logo: logo)
+        guard !logo.inkBounds.isEmpty else { throw LogoMaskError.noVisibleInk(file: logo.name) }
+        let source = try CairoCoverageSource(logo: logo, viewport: placement.viewport, deadline: deadline)
+        var search = CoverScaleSearch(source: source, settings: CoverSearchSettings(tolerance: tolerance))
+        var resolved = placement
+        resolved.anchor = placement.resolvedAnchor
+        if anchor == .automatic {
+            guard let best = try search.bestAnchor(placement: placement, inkBounds: logo.inkBounds) else {
+                throw LogoMaskError.noCoverScale(file: logo.name, anchor: "(auto: no fully opaque pixel)", searchedUpTo: 0)
+            }
+            resolved.anchor = best
+        }
+        switch try search.solve(placement: resolved, inkBounds: logo.inkBounds) {
+        case let .covers(scale, lowerBound, statistics):
+            resolved.scale = scale
+            return CoverScaleResult(
+                placement: resolved, scale: scale, lowerBound: lowerBound, anchor: resolved.resolvedAnchor,
+                tolerance: tolerance, anchorWasSearched: anchor == .automatic, statistics: statistics)
+        case let .noScale(limit):
+            throw LogoMaskError.noCoverScale(file: logo.name, anchor: "\(resolved.resolvedAnchor)", searchedUpTo: limit)
+        }
+    }
+
+    static func validate(_ placement: Placement, logo: VectorLogo) throws(LogoMaskError) {
+        let v = placement.viewport
+        guard v.size.isUsable, v.density.isFinite, v.density > 0 else {
+            throw LogoMaskError.invalidRequest("The viewport \(v) is not usable: give WxH[@D] with positive numbers.")
+        }
+        guard v.pixelWidth.multipliedReportingOverflow(by: v.pixelHeight).partialValue <= maxViewportPixels,
+              v.pixelWidth < 1 << 20, v.pixelHeight < 1 << 20
+        else {
+            throw LogoMaskError.invalidRequest("The viewport \(v) has more than \(maxViewportPixels) pixels; use a smaller size or density.")
+        }
+        guard placement.logoWidth.isFinite, placement.logoWidth > 0 else {
+            throw LogoMaskError.invalidRequest("--logo-width must be a positive number of points, not \(placement.logoWidth).")
+        }
+        guard placement.rotation.isFinite else { throw LogoMaskError.invalidRequest("--rotate must be a finite angle.") }
+        if let c = placement.center, !(c.x.isFinite && c.y.isFinite) {
+            throw LogoMaskError.invalidRequest("--center must be two finite numbers X,Y in points.")
+        }
+        if let a = placement.anchor, !(a.x.isFinite && a.y.isFinite) {
+            throw LogoMaskError.invalidRequest("--anchor must be two finite numbers X,Y in document units.")
+        }
+        guard logo.documentSize.isUsable else { throw LogoMaskError.noVisibleInk(file: logo.name) }
+    }
+}

@@ -1,0 +1,407 @@
+import Foundation
+
+/// A rectangle of whole pixels, columns `x0..<x1` and rows `y0..<y1`.
+public struct PixelBox: Hashable, Sendable, Codable {
+    /// First column.
+    public var x0: Int
+    /// First row.
+    public var y0: Int
+    /// One past the last column.
+    public var x1: Int
+    /// One past the last row.
+    public var y1: Int
+
+    /// Creates a box of columns `x0..<x1` and rows `y0..<y1`.
+    public init(x0: Int, y0: Int, x1: Int, y1: Int) {
+        self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1
+    }
+}
+
+/// What the cover-scale search needs from a renderer: coverage of the logo under a transform,
+/// as a summed-area table of the pixels that are not fully covered, and the exact answer for
+/// the viewport itself.
+///
+/// `LogoMask` implements it with Cairo; tests can implement it with any shape.
+public protocol CoverageSource {
+    /// The error rendering may throw.
+    associatedtype Failure: Error
+
+    /// Renders the logo with `transform` (document units to grid pixels) onto a `width` x
+    /// `height` grid and builds `table` over it with the `.belowFull` criterion.
+    mutating func buildCoverageTable(
+        transform: Transform, width: Int, height: Int, into table: inout SummedAreaTable
+    ) throws(Failure)
+
+    /// Renders the viewport (its whole pixel grid, or only `boxes` when given) with the logo at
+    /// `transform` (document units to viewport pixels) and answers whether every rendered pixel
+    /// has coverage 255. This is the definition the search's answer is checked against.
+    mutating func viewportIsCovered(transform: Transform, boxes: [PixelBox]?) throws(Failure) -> Bool
+}
+
+/// Settings of the cover-scale search.
+public struct CoverSearchSettings: Sendable, Hashable {
+    /// Relative tolerance T: the reported scale is at least the true one and at most
+    /// `true * (1 + T)`.
+    public var tolerance: Double
+    /// Long side of each coverage grid the search renders, in pixels.
+    public var gridSide: Int
+    /// The largest scale searched; beyond it the answer is "no scale covers".
+    public var maxScale: Double
+    /// Side of the viewport tiles that the exact checks skip when the grid proves them covered.
+    public var tileSide: Int
+
+    /// The defaults: T = 0.001, 1024-pixel grids, scales up to 1,000,000, 64-pixel tiles.
+    public init(tolerance: Double = 0.001, gridSide: Int = 1024, maxScale: Double = 1_000_000, tileSide: Int = 64) {
+        self.tolerance = tolerance
+        self.gridSide = gridSide
+        self.maxScale = maxScale
+        self.tileSide = tileSide
+    }
+}
+
+/// The answer of a cover-scale search.
+public enum CoverOutcome: Sendable, Hashable {
+    /// Every viewport pixel is fully covered at `scale`; at `lowerBound` (>= scale / (1 + T))
+    /// the renderer showed a pixel below 255.
+    case covers(scale: Double, lowerBound: Double, statistics: CoverStatistics)
+    /// No scale up to `searchedUpTo` covers: the anchor is not inside the fully opaque part
+    /// of the logo (or sits on its very edge).
+    case noScale(searchedUpTo: Double)
+}
+
+/// How much work a search did (for benchmarks and reports).
+public struct CoverStatistics: Sendable, Hashable, Codable {
+    /// Coverage grids rendered (zoom levels).
+    public var gridRenders = 0
+    /// Exact renders of the viewport (whole or tiles).
+    public var viewportRenders = 0
+    /// Constant-time containment queries answered by summed-area tables.
+    public var queries = 0
+
+    /// Creates empty statistics.
+    public init() {}
+}
+
+/// The cover-scale search: the smallest scale `s` about the anchor at which every pixel of the
+/// viewport lies fully inside the logo (coverage 255).
+///
+/// In the *frame* (the logo rendered at scale 1 with the placement's rotation, document units
+/// times density), scaling by `s` about the anchor maps the viewport `V` back to
+/// `V_s = q + (V - a) / s`, where `q` is the anchor in the frame and `a` the anchor's pixel on
+/// the viewport. The viewport is covered when `V_s` lies inside the fully opaque region `O`.
+///
+/// **Monotonicity.** `V_s` shrinks towards `q` as `s` grows: every point of `V_s'` (s' > s) lies
+/// on a segment from `q` to a point of `V_s`. So coverage is monotone in `s` when `O` is
+/// star-shaped about the anchor (true for convex logos and for anchors that "see" the whole
+/// opaque part around them), and the bisections below are exact. For other logos, the answer
+/// is still checked: the reported scale is verified by rendering the whole viewport at it (every
+/// pixel 255) and the lower bound by rendering at it (a pixel below 255); what monotonicity
+/// alone guarantees is that no smaller scale between them also covers.
+///
+/// **Steps.**
+/// 1. Render the logo's ink box into a 1024-pixel grid and build a summed-area table over the
+///    pixels below 255. Each query "is `V_s` surely covered?" (no such pixel touches it, one
+///    pixel of margin) or "surely not?" (one lies wholly inside it, or `V_s` leaves the ink box)
+///    is O(1); bisection brackets `s`.
+/// 2. Zoom: re-render the vector onto the preimage of the viewport at the lower bound, so the
+///    precision is never that of one raster; repeat while the preimage keeps shrinking. An anchor
+///    outside the opaque part shows up as "surely not" at every zoom, up to `maxScale` (capped
+///    where Cairo's 24.8 fixed-point coordinates would overflow): no scale covers.
+/// 3. Bisect the last bracket with exact renders of the viewport to the tolerance, drawing only
+///    the tiles the grid could not prove covered for the whole bracket; then render the whole
+///    viewport at the answer and at the lower bound.
+public struct CoverScaleSearch<Source: CoverageSource> {
+    /// The renderer.
+    public var source: Source
+    /// The settings.
+    public let settings: CoverSearchSettings
+    private var table = SummedAreaTable()
+    private var grid = Grid(region: .null, scale: 1, width: 0, height: 0)
+    private var stats = CoverStatistics()
+    private let queryCounter = QueryCounter()
+
+    private final class QueryCounter {
+        var count = 0
+    }
+
+    private struct Grid {
+        var region: Rect
+        var scale: Double
+        var width: Int
+        var height: Int
+    }
+
+    /// Creates a search over `source`.
+    public init(source: Source, settings: CoverSearchSettings = CoverSearchSettings()) {
+        self.source = source
+        self.settings = settings
+    }
+
+    /// Cairo keeps device coordinates in 24.8 fixed point (about +-8.4 million pixels): no render
+    /// may put the logo's ink farther than this from the origin.
+    public static var fixedPointLimit: Double { 4_194_304 }
+
+    /// Finds the cover scale of `placement` (its anchor, rotation, viewport) for a logo whose ink
+    /// lies within `inkBounds` (document units). The placement's own `scale` is ignored.
+    public mutating func solve(placement: Placement, inkBounds: Rect) throws(Source.Failure) -> CoverOutcome {
+        stats = CoverStatistics()
+        queryCounter.count = 0
+        let tolerance = max(settings.tolerance, 1e-9)
+        let frame = placement.pixelFrame
+        let anchor = placement.resolvedAnchor
+        let q = frame.apply(to: anchor)
+        let ap = placement.anchorInPoints
+        let a = Point(x: ap.x * placement.viewport.density, y: ap.y * placement.viewport.density)
+        let vw = Double(placement.viewport.pixelWidth), vh = Double(placement.viewport.pixelHeight)
+        let shape = frame.apply(to: inkBounds)
+        guard !shape.isEmpty, shape.contains(q), frame.determinant != 0 else { return .noScale(searchedUpTo: 0) }
+        let sMax = min(settings.maxScale, Self.fixedPointLimit / max(1e-12, frame.apply(to: inkBounds).width, shape.height) / 2)
+        func preimage(_ s: Double) -> Rect { Rect(x: q.x - a.x / s, y: q.y - a.y / s, width: vw / s, height: vh / s) }
+
+        var lo = max(vw / shape.width, vh / shape.height) / (1 + tolerance)  // V_lo is larger than the ink box
+        guard lo < sMax else { return .noScale(searchedUpTo: sMax) }
+        var hi: Double? = nil
+        var region = shape.insetBy(dx: -shape.width * 0.01, dy: -shape.height * 0.01)
+        let gridMax = Self.fixedPointLimit / max(shape.width, shape.height)
+
+        for _ in 0..<40 {
+            try render(frame: frame, region: region, shape: shape, gridMax: gridMax)
+            let sInfo = min(vw, vh) * grid.scale / 16  // below it V_s spans at least 16 grid pixels
+            let top = hi ?? min(sMax, max(sInfo, lo))
+            if surelyCovered(preimage(top)) {
+                let newHi = smallest(from: lo, to: top) { surelyCovered(preimage($0)) }
+                hi = newHi
+                lo = max(lo, largest(from: lo, to: newHi) { surelyUncovered(preimage($0), shape: shape) })
+            } else {
+                lo = max(lo, largest(from: lo, to: top) { surelyUncovered(preimage($0), shape: shape) })
+                if hi == nil, top >= sMax, lo >= top / (1 + 1e-9) { return .noScale(searchedUpTo: sMax) }
+            }
+            if let hi, hi / lo <= 1 + tolerance { break }
+            // Zoom onto the preimage at the lower bound (it holds every V_s for s >= lo).
+            func zoomed(_ s: Double) -> Rect {
+                let box = preimage(s).union(Rect(x: q.x, y: q.y, width: 0, height: 0)).union(Rect(enclosing: [q]))
+                let margin = 2 / grid.scale
+                return box.insetBy(dx: -margin, dy: -margin).intersection(region)
+            }
+            var next = zoomed(lo)
+            let longSide = { (r: Rect) in max(r.width, r.height) }
+            if next.isEmpty || longSide(next) > 0.5 * longSide(region) {
+                if hi != nil { break }
+                next = zoomed(top)
+                if next.isEmpty || longSide(next) > 0.5 * longSide(region) || top >= sMax {
+                    if top >= sMax { return .noScale(searchedUpTo: sMax) }
+                    break
+                }
+            }
+            region = next
+        }
+        guard var high = hi else { return .noScale(searchedUpTo: sMax) }
+
+        // Exact phase: the renderer decides.
+        func transform(_ s: Double) -> Transform { placement.pixelTransform(scale: s) }
+        var low = lo
+        var tiles = uncertainTiles(lo: low, hi: high, q: q, a: a, placement: placement)
+        stats.viewportRenders += 1
+        var grow = 2 * tolerance
+        while try !source.viewportIsCovered(transform: transform(high), boxes: nil) {
+            // The grid said covered but the renderer disagrees (an edge within a sub-pixel):
+            // step up until it agrees.
+            low = high
+            high *= 1 + grow
+            grow *= 2
+            stats.viewportRenders += 1
+            if high > sMax { return .noScale(searchedUpTo: sMax) }
+            tiles = nil
+        }
+        var verifiedHigh = high
+        var lowVerified = false
+        while true {
+            while high / low > 1 + tolerance {
+                let mid = (low * high).squareRoot()
+                stats.viewportRenders += 1
+                if try source.viewportIsCovered(transform: transform(mid), boxes: tiles) {
+                    high = mid
+                } else {
+                    low = mid
+                    lowVerified = true
+                }
+            }
+            if high != verifiedHigh {
+                stats.viewportRenders += 1
+                if try !source.viewportIsCovered(transform: transform(high), boxes: nil) {
+                    // A tile the grid proved covered was not: bisect again with whole renders.
+                    low = high
+                    high = verifiedHigh
+                    tiles = nil
+                    continue
+                }
+                verifiedHigh = high
+            }
+            if !lowVerified {
+                stats.viewportRenders += 1
+                if try source.viewportIsCovered(transform: transform(low), boxes: nil) {
+                    verifiedHigh = low
+                    high = low
+                    low = low / (1 + 4 * tolerance)
+                    tiles = nil
+                    continue
+                }
+                lowVerified = true
+            }
+            break
+        }
+        return .covers(scale: high, lowerBound: low, statistics: statistics)
+    }
+
+    /// Searches the anchor (document units) with the smallest cover scale for `placement`
+    /// (whose own anchor is ignored): every fully covered pixel of a grid over the ink is a
+    /// candidate, ranked by its conservative cover scale from the summed-area table, then the
+    /// best is refined on grids zoomed onto its preimage. Nil when no pixel is fully covered.
+    public mutating func bestAnchor(placement: Placement, inkBounds: Rect) throws(Source.Failure) -> Point? {
+        let frame = placement.pixelFrame
+        guard let inverse = frame.inverted else { return nil }
+        let shape = frame.apply(to: inkBounds)
+        guard !shape.isEmpty else { return nil }
+        let density = placement.viewport.density
+        let vw = Double(placement.viewport.pixelWidth), vh = Double(placement.viewport.pixelHeight)
+        let gridMax = Self.fixedPointLimit / max(shape.width, shape.height)
+        var candidate = placement
+        func estimate(_ q: Point) -> Double {
+            candidate.anchor = inverse.apply(to: q)
+            let ap = candidate.anchorInPoints
+            let a = Point(x: ap.x * density, y: ap.y * density)
+            func preimage(_ s: Double) -> Rect { Rect(x: q.x - a.x / s, y: q.y - a.y / s, width: vw / s, height: vh / s) }
+            let lo = max(vw / shape.width, vh / shape.height)
+            let top = max(lo, min(vw, vh) * grid.scale / 4)
+            guard surelyCovered(preimage(top)) else { return .infinity }
+            return smallest(from: lo, to: top) { surelyCovered(preimage($0)) }
+        }
+        var region = shape.insetBy(dx: -shape.width * 0.01, dy: -shape.height * 0.01)
+        try render(frame: frame, region: region, shape: shape, gridMax: gridMax)
+        var best: (q: Point, s: Double)? = nil
+        let step = max(1, max(grid.width, grid.height) / 128)
+        for y in Swift.stride(from: step / 2, to: grid.height, by: step) {
+            for x in Swift.stride(from: step / 2, to: grid.width, by: step)
+            where table.count(x0: x, y0: y, x1: x + 1, y1: y + 1) == 0 {
+                let q = Point(x: grid.region.x + (Double(x) + 0.5) / grid.scale, y: grid.region.y + (Double(y) + 0.5) / grid.scale)
+                let s = estimate(q)
+                if s < (best?.s ?? .infinity) { best = (q, s) }
+            }
+        }
+        guard var found = best else { return nil }
+        var spacing = Double(step) / grid.scale
+        for _ in 0..<4 {
+            // Zoom onto the best candidate's preimage with room for the neighbourhood searched.
+            candidate.anchor = inverse.apply(to: found.q)
+            let ap = candidate.anchorInPoints
+            let a = Point(x: ap.x * density, y: ap.y * density)
+            let pre = Rect(x: found.q.x - a.x / found.s, y: found.q.y - a.y / found.s, width: vw / found.s, height: vh / found.s)
+            let reach = 8 * spacing
+            region = pre.insetBy(dx: -reach, dy: -reach).intersection(shape.insetBy(dx: -1, dy: -1))
+            if region.isEmpty { break }
+            try render(frame: frame, region: region, shape: shape, gridMax: gridMax)
+            found.s = estimate(found.q)
+            for j in -8...8 {
+                for i in -8...8 where i != 0 || j != 0 {
+                    let q = Point(x: found.q.x + Double(i) * spacing, y: found.q.y + Double(j) * spacing)
+                    let s = estimate(q)
+                    if s < found.s { found = (q, s) }
+                }
+            }
+            spacing /= 4
+        }
+        return inverse.apply(to: found.q)
+    }
+
+    /// Statistics of the last search.
+    public var statistics: CoverStatistics {
+        var copy = stats
+        copy.queries = queryCounter.count
+        return copy
+    }
+
+    // MARK: - Grid and queries
+
+    private mutating func render(frame: Transform, region: Rect, shape: Rect, gridMax: Double) throws(Source.Failure) {
+        let side = Double(max(16, settings.gridSide))
+        let scale = min(side / max(region.width, region.height), gridMax)
+        let width = max(1, min(settings.gridSide, Int((region.width * scale).rounded(.up))))
+        let height = max(1, min(settings.gridSide, Int((region.height * scale).rounded(.up))))
+        let toGrid = frame.concatenating(.translation(x: -region.x, y: -region.y)).concatenating(.scale(scale))
+        try source.buildCoverageTable(transform: toGrid, width: width, height: height, into: &table)
+        grid = Grid(region: region, scale: scale, width: width, height: height)
+        stats.gridRenders += 1
+    }
+
+    private func cell(_ value: Double, _ limit: Int) -> Int {
+        Int(min(max(value, -1), Double(limit) + 1))
+    }
+
+    /// No pixel below 255 touches `rect` (with one pixel of margin), and the grid holds it.
+    private func surelyCovered(_ rect: Rect) -> Bool {
+        queryCounter.count += 1
+        let g = grid.scale, r = grid.region
+        let x0 = cell(((rect.minX - r.x) * g).rounded(.down), grid.width) - 1
+        let y0 = cell(((rect.minY - r.y) * g).rounded(.down), grid.height) - 1
+        let x1 = cell(((rect.maxX - r.x) * g).rounded(.up), grid.width) + 1
+        let y1 = cell(((rect.maxY - r.y) * g).rounded(.up), grid.height) + 1
+        guard x0 >= 0, y0 >= 0, x1 <= grid.width, y1 <= grid.height else { return false }
+        return table.count(x0: x0, y0: y0, x1: x1, y1: y1) == 0
+    }
+
+    /// `rect` leaves the ink box, or a pixel below 255 lies wholly inside it.
+    private func surelyUncovered(_ rect: Rect, shape: Rect) -> Bool {
+        queryCounter.count += 1
+        if !shape.contains(rect) { return true }
+        let g = grid.scale, r = grid.region
+        let x0 = cell(((rect.minX - r.x) * g).rounded(.up), grid.width)
+        let y0 = cell(((rect.minY - r.y) * g).rounded(.up), grid.height)
+        let x1 = cell(((rect.maxX - r.x) * g).rounded(.down), grid.width)
+        let y1 = cell(((rect.maxY - r.y) * g).rounded(.down), grid.height)
+        return table.count(x0: x0, y0: y0, x1: x1, y1: y1) > 0
+    }
+
+    /// Smallest `s` in `lo...hi` with `test(s)`, given `test(hi)`, assuming monotone `test`.
+    private func smallest(from lo: Double, to hi: Double, _ test: (Double) -> Bool) -> Double {
+        var l = lo, h = hi
+        for _ in 0..<60 where h / l > 1 + 1e-7 {
+            let m = (l * h).squareRoot()
+            if test(m) { h = m } else { l = m }
+        }
+        return h
+    }
+
+    /// Largest `s` in `lo...hi` with `test(s)` (or `lo`), assuming `test` holds up to a point.
+    private func largest(from lo: Double, to hi: Double, _ test: (Double) -> Bool) -> Double {
+        if test(hi) { return hi }
+        var l = lo, h = hi
+        for _ in 0..<60 where h / l > 1 + 1e-7 {
+            let m = (l * h).squareRoot()
+            if test(m) { l = m } else { h = m }
+        }
+        return l
+    }
+
+    /// Viewport tiles the last grid cannot prove fully covered for every scale in `lo...hi`;
+    /// nil when that is most of them (draw the whole viewport instead).
+    private func uncertainTiles(lo: Double, hi: Double, q: Point, a: Point, placement: Placement) -> [PixelBox]? {
+        let side = max(8, settings.tileSide)
+        let w = placement.viewport.pixelWidth, h = placement.viewport.pixelHeight
+        var boxes: [PixelBox] = []
+        var total = 0
+        for y0 in Swift.stride(from: 0, to: h, by: side) {
+            for x0 in Swift.stride(from: 0, to: w, by: side) {
+                total += 1
+                let box = PixelBox(x0: x0, y0: y0, x1: min(w, x0 + side), y1: min(h, y0 + side))
+                var corners: [Point] = []
+                for s in [lo, hi] {
+                    for (px, py) in [(box.x0, box.y0), (box.x1, box.y1)] {
+                        corners.append(Point(x: q.x + (Double(px) - a.x) / s, y: q.y + (Double(py) - a.y) / s))
+                    }
+                }
+                if !surelyCovered(Rect(enclosing: corners)) { boxes.append(box) }
+            }
+        }
+        return boxes.count * 2 > total ? nil : boxes
+    }
+}

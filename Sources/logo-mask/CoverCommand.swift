@@ -1,0 +1,198 @@
+import ArgumentParser
+import Foundation
+import LogoMask
+import MaskGeometry
+
+/// Parses `X,Y` into a point.
+func parsePoint(_ text: String) -> Point? {
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+    guard parts.count == 2,
+          let x = Double(parts[0].trimmingCharacters(in: .whitespaces)),
+          let y = Double(parts[1].trimmingCharacters(in: .whitespaces)),
+          x.isFinite, y.isFinite
+    else { return nil }
+    return Point(x: x, y: y)
+}
+
+/// `--viewport WxH[@D]` or `--device NAME [--landscape]`, and where the logo sits on it.
+struct PlacementOptions: ParsableArguments {
+    @Option(help: ArgumentHelp("The screen in points, with an optional density in pixels per point (default 3).", valueName: "WxH[@D]"))
+    var viewport: String?
+
+    @Option(help: ArgumentHelp("A built-in device: \(Device.builtIn.map(\.name).joined(separator: ", ")).", valueName: "name"))
+    var device: String?
+
+    @Flag(help: "Turn the device a quarter (width and height swapped).")
+    var landscape = false
+
+    @Option(help: ArgumentHelp("Width of the logo's document box on screen at scale 1, in points.", valueName: "pt"))
+    var logoWidth: Double = Placement.defaultLogoWidth
+
+    @Option(help: ArgumentHelp("Where the document box's centre sits, in points (default: the viewport's centre).", valueName: "X,Y"))
+    var center: String?
+
+    @Option(help: ArgumentHelp("Rotation about the anchor in degrees, clockwise.", valueName: "deg"))
+    var rotate: Double = 0
+
+    func validate() throws {
+        if viewport != nil, device != nil { throw ValidationError("Give --viewport or --device, not both.") }
+        if let viewport, Viewport(parsing: viewport) == nil {
+            throw ValidationError("--viewport takes WxH or WxH@D in points, e.g. 375x667@2; \"\(viewport)\" is not one.")
+        }
+        if let device, Device.named(device) == nil {
+            throw ValidationError("No built-in device \"\(device)\". Known: \(Device.builtIn.map(\.name).joined(separator: ", ")).")
+        }
+        if landscape, device == nil { throw ValidationError("--landscape turns a --device; for --viewport, swap W and H.") }
+        guard logoWidth > 0, logoWidth.isFinite else { throw ValidationError("--logo-width must be a positive number of points.") }
+        if let center, parsePoint(center) == nil { throw ValidationError("--center takes X,Y in points, e.g. 187.5,333.5.") }
+        guard rotate.isFinite else { throw ValidationError("--rotate must be a finite number of degrees.") }
+    }
+
+    /// The chosen viewport, nil when neither --viewport nor --device is given.
+    var chosenViewport: Viewport? {
+        if let viewport { return Viewport(parsing: viewport) }
+        if let device { return Device.named(device)?.viewport(landscape: landscape) }
+        return nil
+    }
+
+    /// The placement on `viewport` for a logo of `documentSize`.
+    func placement(documentSize: Size, viewport: Viewport, anchor: Point? = nil, scale: Double = 1) -> Placement {
+        Placement(
+            documentSize: documentSize, viewport: viewport, logoWidth: logoWidth,
+            center: center.flatMap(parsePoint), anchor: anchor, scale: scale, rotation: rotate * .pi / 180)
+    }
+}
+
+struct CoverCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cover",
+        abstract: "Compute the smallest scale at which the logo-shaped hole covers a whole screen.",
+        discussion: """
+            The logo's document box is drawn --logo-width points wide (default 100), centred on
+            the viewport (or at --center), and scaled (and rotated) about the anchor. The cover
+            scale is the smallest scale at which every pixel of the viewport, rendered at its
+            density, lies fully inside the logo (coverage 255 of 255). The reported scale is
+            never below the true one and at most true x (1 + T); both ends are checked by
+            rendering the vector at the viewport's pixels.
+
+            The anchor defaults to the document box's centre. If it is not inside the logo's
+            fully opaque part (a ring's hole, a Y's notch), no scale covers: the command exits
+            with status 3. Then pass --anchor auto (the point inside the logo with the smallest
+            cover scale, reported in document units), or end the animation on a fade.
+
+            Examples:
+              logo-mask cover SampleLogos/bird.svg --device "iPhone SE"
+              logo-mask cover SampleLogos/bird.svg --all-devices --json
+              logo-mask cover SampleLogos/ring.svg --viewport 393x852@3 --anchor auto
+              logo-mask cover SampleLogos/bird.svg --viewport 375x667@2 --rotate -30 --tolerance 0.0001
+            """)
+
+    @OptionGroup var logoOptions: LogoOptions
+    @OptionGroup var placementOptions: PlacementOptions
+
+    @Flag(help: "Every built-in device, portrait and landscape.")
+    var allDevices = false
+
+    @Option(help: ArgumentHelp("center (the document box's centre), auto (searched), or X,Y in document units.", valueName: "center|auto|X,Y"))
+    var anchor: String = "center"
+
+    @Option(help: ArgumentHelp("Relative tolerance T: the scale is at most true x (1 + T).", valueName: "T"))
+    var tolerance: Double = 0.001
+
+    @Flag(help: "Print JSON instead of a table.")
+    var json = false
+
+    func validate() throws {
+        let chosen = [placementOptions.viewport != nil, placementOptions.device != nil, allDevices].filter { $0 }.count
+        guard chosen == 1 else { throw ValidationError("Give one of --viewport, --device or --all-devices.") }
+        if allDevices, placementOptions.landscape { throw ValidationError("--all-devices already gives both orientations.") }
+        guard anchor == "center" || anchor == "auto" || parsePoint(anchor) != nil else {
+            throw ValidationError("--anchor takes center, auto or X,Y in document units; \"\(anchor)\" is none of them.")
+        }
+        guard tolerance > 0, tolerance < 1 else { throw ValidationError("--tolerance must be between 0 and 1, e.g. 0.001.") }
+    }
+
+    struct Row: Encodable {
+        var device: String?
+        var orientation: String?
+        var viewport: Viewport
+        var pixels: [Int]
+        var scale: Double
+        var lowerBound: Double
+        var anchor: Point
+        var anchorInPoints: Point
+        var logoWidthAtScale: Double
+    }
+
+    struct Report: Encodable {
+        var file: String
+        var logoWidth: Double
+        var rotationDegrees: Double
+        var anchorMode: String
+        var tolerance: Double
+        var results: [Row]
+    }
+
+    func run() throws {
+        try runReportingErrors { () throws(LogoMaskError) in
+            let logo = try logoOptions.load()
+            var targets: [(String?, String?, Viewport)] = []
+            if allDevices {
+                for device in Device.builtIn {
+                    targets.append((device.name, "portrait", device.viewport()))
+                    targets.append((device.name, "landscape", device.viewport(landscape: true)))
+                }
+            } else if let device = placementOptions.device.flatMap(Device.named) {
+                targets.append((device.name, placementOptions.landscape ? "landscape" : "portrait",
+                                device.viewport(landscape: placementOptions.landscape)))
+            } else if let viewport = placementOptions.chosenViewport {
+                targets.append((nil, nil, viewport))
+            }
+            let anchorPoint = anchor == "center" || anchor == "auto" ? nil : parsePoint(anchor)
+            var rows: [Row] = []
+            for (name, orientation, viewport) in targets {
+                let placement = placementOptions.placement(documentSize: logo.documentSize, viewport: viewport, anchor: anchorPoint)
+                let result = try CoverScale.compute(
+                    logo: logo, placement: placement, anchor: anchor == "auto" ? .automatic : .placement,
+                    tolerance: tolerance, deadline: logoOptions.deadline)
+                rows.append(Row(
+                    device: name, orientation: orientation, viewport: viewport,
+                    pixels: [viewport.pixelWidth, viewport.pixelHeight], scale: result.scale,
+                    lowerBound: result.lowerBound, anchor: result.anchor,
+                    anchorInPoints: result.placement.anchorInPoints,
+                    logoWidthAtScale: placementOptions.logoWidth * result.scale))
+            }
+            if json {
+                let report = Report(
+                    file: logo.name, logoWidth: placementOptions.logoWidth, rotationDegrees: placementOptions.rotate,
+                    anchorMode: anchorPoint != nil ? "point" : anchor, tolerance: tolerance, results: rows)
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+                if let data = try? encoder.encode(report), let text = String(data: data, encoding: .utf8) { print(text) }
+                return
+            }
+            print("cover scale of \(logo.name): logo \(formatNumber(placementOptions.logoWidth)) pt wide, tolerance \(formatNumber(tolerance))"
+                  + (placementOptions.rotate != 0 ? ", rotated \(formatNumber(placementOptions.rotate)) deg" : ""))
+            var table: [[String]] = [["device", "orientation", "viewport", "pixels", "scale", "anchor (doc units)"]]
+            for row in rows {
+                table.append([
+                    row.device ?? "-", row.orientation ?? "-", "\(row.viewport)", "\(row.pixels[0])x\(row.pixels[1])",
+                    formatNumber(row.scale, decimals: 4), "\(row.anchor)"])
+            }
+            printTable(table)
+        }
+    }
+}
+
+/// Prints rows as left-aligned columns separated by two spaces.
+func printTable(_ rows: [[String]]) {
+    guard let columns = rows.map(\.count).max() else { return }
+    var widths = [Int](repeating: 0, count: columns)
+    for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
+    for row in rows {
+        let line = row.enumerated().map { i, cell in
+            i == row.count - 1 ? cell : cell.padding(toLength: widths[i], withPad: " ", startingAt: 0)
+        }.joined(separator: "  ")
+        print(line)
+    }
+}
