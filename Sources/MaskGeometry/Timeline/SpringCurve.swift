@@ -139,8 +139,10 @@ public struct SpringCurve: Hashable, Sendable, Codable {
     /// The smallest natural frequency (radians per duration) whose envelope at the end is
     /// within the settling tolerance: doubling, then 80 bisection steps.
     private static func settlingFrequency(dampingRatio: Double, velocity: Double) -> Double {
+        // Aim a hair inside the tolerance so rounding in `value(at:)` cannot push it past 0.001.
+        let target = settlingTolerance * (1 - 1e-9)
         func settles(_ omega: Double) -> Bool {
-            envelopeAtEnd(dampingRatio: dampingRatio, frequency: omega, velocity: velocity) <= settlingTolerance
+            envelopeAtEnd(dampingRatio: dampingRatio, frequency: omega, velocity: velocity) <= target
         }
         var high = 1.0
         while !settles(high), high < 1e12 { high *= 2 }

@@ -78,7 +78,7 @@ public struct TimingCurve: Hashable, Sendable, Codable, CustomStringConvertible 
     /// `progress` is clamped to 0...1; the result is exactly 0 at 0 and exactly 1 at 1 and may
     /// leave 0...1 in between when `y1` or `y2` does. The curve parameter `t` with
     /// `x(t) = progress` is found by Newton's method, falling back to bisection, to within
-    /// 1e-12 (well inside the 1e-6 that Core Animation's solver promises); the result is `y(t)`.
+    /// 1e-14 in x (well inside the 1e-6 that Core Animation's solver promises); the result is `y(t)`.
     /// A not-a-number progress gives not-a-number.
     public func value(at progress: Double) -> Double {
         if progress.isNaN { return progress }
@@ -112,27 +112,27 @@ public struct TimingCurve: Hashable, Sendable, Codable, CustomStringConvertible 
     }
 
     /// The curve parameter t in 0...1 whose x(t) is `x` (x(t) does not decrease since
-    /// x1 and x2 lie in 0...1).
+    /// x1 and x2 lie in 0...1). Newton's method is trusted only where x(t) is steep enough
+    /// (slope above 1e-6) for its 1e-14 residual to pin t down; elsewhere, as at the flat
+    /// inflection of `[1, 0, 0, 1]`, bisection narrows t to the precision of a Double.
     private func solveParameter(forX x: Double) -> Double {
-        let tolerance = 1e-12
         var t = x
         for _ in 0..<8 {
-            let error = bezierX(t) - x
-            if abs(error) < tolerance { return t }
             let slope = bezierXDerivative(t)
-            if abs(slope) < 1e-9 { break }
+            if abs(slope) < 1e-6 { break }
+            let error = bezierX(t) - x
+            if abs(error) < 1e-14 { return t }
             t -= error / slope
             if !(0...1).contains(t) { break }
         }
         var low = 0.0, high = 1.0
-        t = x
-        for _ in 0..<100 {
-            let value = bezierX(t)
-            if abs(value - x) < tolerance { break }
-            if value < x { low = t } else { high = t }
-            t = (low + high) / 2
+        for _ in 0..<64 {
+            let middle = (low + high) / 2
+            let value = bezierX(middle)
+            if value == x { return middle }
+            if value < x { low = middle } else { high = middle }
         }
-        return t
+        return (low + high) / 2
     }
 
     // MARK: Codable
