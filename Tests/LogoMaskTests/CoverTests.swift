@@ -1,0 +1,131 @@
+import Foundation
+import LogoMask
+import MaskGeometry
+import Testing
+
+/// Where the repository's SampleLogos and the test fixtures are.
+enum GeometryFixtures {
+    static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func sample(_ name: String) -> String {
+        repositoryRoot.appendingPathComponent("SampleLogos").appendingPathComponent(name).path
+    }
+
+    /// The simple-icons logos (CC0, see LICENSE.md beside them) whose centre is fully opaque.
+    static var coverFolder: URL {
+        get throws {
+            let base = try #require(Bundle.module.resourceURL)
+            return base.appendingPathComponent("Fixtures").appendingPathComponent("simple-icons-cover")
+        }
+    }
+
+    static let coverIcons = [
+        "analogue", "babylondotjs", "brenntag", "cairographics", "cyberdefenders", "dialogflow", "dotenv",
+        "ebay", "elsevier", "excalidraw", "flat", "galaxus", "githubactions", "gridsome", "hubspot", "just",
+        "kfc", "koreader", "leaflet", "lighthouse", "matrix", "metacritic", "mlb", "ovh", "phpmyadmin",
+        "plausibleanalytics", "qwen",
+    ]
+
+    static let coverSamples = ["bird.svg", "glow.svg", "gradient.svg", "wordmark.svg"]
+
+    static func path(ofCoverLogo name: String) throws -> String {
+        if name.hasSuffix(".svg") { return sample(name) }
+        return try coverFolder.appendingPathComponent(name + ".svg").path
+    }
+}
+
+/// Renders the viewport of `placement` with the ordinary rasterizer (not the solver's buffers)
+/// and counts pixels below 255.
+func pixelsBelowFull(_ logo: VectorLogo, _ placement: Placement) throws -> Int {
+    let image = try Rasterizer.image(
+        of: logo, width: placement.viewport.pixelWidth, height: placement.viewport.pixelHeight,
+        transform: placement.pixelTransform, coverageOnly: true)
+    var below = 0
+    for y in 0..<image.height {
+        let row = y * image.stride
+        for x in 0..<image.width where image.bytes[row + x] != 255 { below += 1 }
+    }
+    return below
+}
+
+@Suite("Cover scale")
+struct CoverTests {
+    static let logos = GeometryFixtures.coverSamples + GeometryFixtures.coverIcons
+
+    @Test("every viewport pixel is 255 at s and one is not at s(1-2T)", arguments: logos)
+    func coverScaleIsTight(name: String) throws {
+        let logo = try VectorLogo(contentsOf: try GeometryFixtures.path(ofCoverLogo: name))
+        let viewport = try #require(Device.named("iPhone SE")).viewport()
+        let t = 0.001
+        let result = try CoverScale.compute(
+            logo: logo, placement: Placement(documentSize: logo.documentSize, viewport: viewport), tolerance: t)
+        #expect(result.scale.isFinite && result.scale > 0)
+        #expect(result.scale / result.lowerBound <= 1 + t + 1e-12)
+        #expect(try pixelsBelowFull(logo, result.placement) == 0, "\(name) at \(result.scale)")
+        #expect(try pixelsBelowFull(logo, result.placement.with(scale: result.scale * (1 - 2 * t))) > 0,
+                "\(name) at \(result.scale * (1 - 2 * t))")
+    }
+
+    @Test("rotation, an off-centre logo and a landscape device are verified the same way")
+    func rotatedAndMoved() throws {
+        let logo = try VectorLogo(contentsOf: GeometryFixtures.sample("bird.svg"))
+        let t = 0.0005
+        for (viewport, rotation, center) in [
+            (Device.builtIn[1].viewport(landscape: true), -30.0, nil as Point?),
+            (Viewport(width: 412, height: 915, density: 2.625), 15.0, Point(x: 150, y: 300)),
+        ] {
+            let placement = Placement(
+                documentSize: logo.documentSize, viewport: viewport, logoWidth: 80, center: center,
+                rotation: rotation * .pi / 180)
+            let result = try CoverScale.compute(logo: logo, placement: placement, tolerance: t)
+            #expect(try pixelsBelowFull(logo, result.placement) == 0)
+            #expect(try pixelsBelowFull(logo, result.placement.with(scale: result.scale * (1 - 2 * t))) > 0)
+        }
+    }
+
+    @Test("a ring's centre has no cover scale: exit status 3 and a message that says what to do")
+    func ringHasNoCoverScale() throws {
+        let logo = try VectorLogo(contentsOf: GeometryFixtures.sample("ring.svg"))
+        let placement = Placement(documentSize: logo.documentSize, viewport: Viewport(width: 393, height: 852, density: 3))
+        do {
+            _ = try CoverScale.compute(logo: logo, placement: placement)
+            Issue.record("expected noCoverScale")
+        } catch {
+            #expect(error.exitStatus == 3)
+            #expect(error.description.contains("--anchor auto"))
+            #expect(error.description.contains("fade"))
+        }
+    }
+
+    @Test("--anchor auto puts the ring's anchor on its band with a finite, verified scale")
+    func ringAutoAnchor() throws {
+        let logo = try VectorLogo(contentsOf: GeometryFixtures.sample("ring.svg"))
+        let placement = Placement(documentSize: logo.documentSize, viewport: Viewport(width: 393, height: 852, density: 3))
+        let result = try CoverScale.compute(logo: logo, placement: placement, anchor: .automatic)
+        #expect(result.anchorWasSearched)
+        #expect(result.scale.isFinite)
+        let radius = result.anchor.distance(to: Point(x: 50, y: 50))
+        #expect(radius > 28 && radius < 45, "anchor \(result.anchor) is \(radius) from the centre")
+        #expect(try pixelsBelowFull(logo, result.placement) == 0)
+    }
+
+    @Test("the Y's notch has no cover scale; auto finds one inside an arm")
+    func yMark() throws {
+        let logo = try VectorLogo(contentsOf: GeometryFixtures.sample("y-mark.svg"))
+        let placement = Placement(documentSize: logo.documentSize, viewport: Viewport(width: 375, height: 667, density: 2))
+        #expect(throws: LogoMaskError.self) { try CoverScale.compute(logo: logo, placement: placement) }
+        let result = try CoverScale.compute(logo: logo, placement: placement, anchor: .automatic)
+        #expect(try pixelsBelowFull(logo, result.placement) == 0)
+    }
+
+    @Test("bad requests are usage errors")
+    func badRequests() throws {
+        let logo = try VectorLogo(contentsOf: GeometryFixtures.sample("bird.svg"))
+        let placement = Placement(documentSize: logo.documentSize, viewport: Viewport(width: 375, height: 667))
+        #expect(throws: LogoMaskError.self) { try CoverScale.compute(logo: logo, placement: placement, tolerance: 0) }
+        var zero = placement
+        zero.logoWidth = 0
+        #expect(throws: LogoMaskError.self) { try CoverScale.compute(logo: logo, placement: zero) }
+    }
+}
