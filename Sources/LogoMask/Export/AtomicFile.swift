@@ -112,3 +112,29 @@ public final class TemporaryOutputs: @unchecked Sendable {
 
     private var counter = 0
 }
+
+extension AtomicFile {
+    /// Lets `produce` write a file at a temporary path beside `path` (by any means: Cairo's PDF and
+    /// SVG surfaces write files themselves), then renames it into place; on failure removes it.
+    static func produce(at path: String, _ produce: (String) throws(LogoMaskError) -> Void) throws(LogoMaskError) {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            throw LogoMaskError.cannotWriteOutput(file: path, reason: "the folder \(folder) does not exist")
+        }
+        let temporary = TemporaryOutputs.siblingPath(for: path)
+        TemporaryOutputs.shared.register(temporary)
+        defer { TemporaryOutputs.shared.unregister(temporary) }
+        do {
+            try produce(temporary)
+        } catch {
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw error
+        }
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw LogoMaskError.cannotWriteOutput(file: path, reason: reason)
+        }
+    }
+}

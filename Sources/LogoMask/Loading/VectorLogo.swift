@@ -2,7 +2,8 @@ import Foundation
 import MaskGeometry
 
 /// A logo loaded from SVG or PDF: its sizes and bounds, and the means to draw it as vectors at
-/// any transform. Nothing downstream asks which format it came from.
+/// any transform (each drawing thread gets its own parsed copy, see `LogoDrawing`). Nothing
+/// downstream asks which format it came from.
 ///
 /// Coordinates are *document units*: CSS pixels (96 per inch) for SVG, points (72 per inch)
 /// for PDF, with the origin at the top-left of the document box.
@@ -35,8 +36,9 @@ public final class VectorLogo: Sendable {
     /// Bounds of the geometry without stroke widths (librsvg's logical rectangle); for PDF the
     /// page box.
     public let logicalBounds: Rect
-    /// True when the SVG uses filter effects, which librsvg rasterizes while it draws; such logos
-    /// are drawn through librsvg at each final transform instead of from a recording.
+    /// True when the SVG uses filter effects, which librsvg rasterizes at the resolution it draws
+    /// at (every output is drawn at its final transform, so they stay sharp in pixels; in PDF and
+    /// SVG exports they arrive as images).
     public let usesFilterEffects: Bool
 
     let source: Data

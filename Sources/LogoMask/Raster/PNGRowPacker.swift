@@ -6,8 +6,10 @@ enum PNGRowPacker {
     static func scanlineLength(width: Int, channels: PNGChannels) -> Int { 1 + width * channels.bytesPerPixel }
 
     /// Packs `rows` rows starting at `source` into `destination` (rows x scanlineLength bytes)
-    /// and applies the Up filter to every row but the first. A strip that is not the image's
-    /// top passes the row above it as its first row and skips that row's output.
+    /// and applies the Up filter to every row but the first, which is left unfiltered (type 0).
+    /// Each strip is thus decodable on its own terms: filtering a strip's first row against a
+    /// re-drawn row above would be wrong wherever re-drawing is not bit-exact (Cairo's gradients
+    /// differ by one level with the surface origin), and the error would run down the strip.
     static func pack(
         source: UnsafePointer<UInt8>, stride: Int, layout: PixelLayout, width: Int, rows: Int,
         channels: PNGChannels, into destination: UnsafeMutablePointer<UInt8>
@@ -16,7 +18,7 @@ enum PNGRowPacker {
         for row in 0..<rows {
             let src = source + row * stride
             let dst = destination + row * length
-            dst[0] = 2  // Up
+            dst[0] = row == 0 ? 0 : 2  // None for the strip's first row, Up below it
             switch (layout, channels) {
             case (.argb32, .rgba): unpremultiply(src, into: dst + 1, count: width)
             case (.argb32, .gray): alphaOf(src, into: dst + 1, count: width)
@@ -25,7 +27,6 @@ enum PNGRowPacker {
             }
         }
         // Up filter, bottom row first so each row is still unfiltered when the one below uses it.
-        // The image's first row has nothing above: Up against zeros leaves it as it is.
         var row = rows - 1
         while row >= 1 {
             subtract(above: destination + (row - 1) * length + 1, from: destination + row * length + 1, count: length - 1)

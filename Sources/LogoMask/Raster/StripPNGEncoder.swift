@@ -71,8 +71,8 @@ enum StripPNGEncoder {
                 count: stripCount,
                 makeState: { () throws -> Worker in
                     Worker(
-                        canvas: StripCanvas(layout: layout, width: width, maxRows: rowsPerStrip + 1),
-                        packedCount: scanline * (rowsPerStrip + 1),
+                        canvas: StripCanvas(layout: layout, width: width, maxRows: rowsPerStrip),
+                        packedCount: scanline * rowsPerStrip,
                         deflater: try StripDeflater(level: compression.level, strategy: compression.strategy),
                         paint: try makePainter())
                 },
@@ -80,12 +80,11 @@ enum StripPNGEncoder {
                     try deadline.check(path)
                     let y0 = index * rowsPerStrip
                     let rows = min(rowsPerStrip, height - y0)
-                    let extra = y0 > 0 ? 1 : 0  // the row above, to filter the strip's first row against
-                    try worker.canvas.draw(y0: y0 - extra, rows: rows + extra, paint: worker.paint)
+                    try worker.canvas.draw(y0: y0, rows: rows, paint: worker.paint)
                     PNGRowPacker.pack(
                         source: worker.canvas.buffer, stride: stride, layout: layout, width: width,
-                        rows: rows + extra, channels: channels, into: worker.packed)
-                    let raw = UnsafeRawBufferPointer(start: worker.packed + extra * scanline, count: rows * scanline)
+                        rows: rows, channels: channels, into: worker.packed)
+                    let raw = UnsafeRawBufferPointer(start: worker.packed, count: rows * scanline)
                     let (bytes, adler) = try worker.deflater.compress(raw, isLast: index == stripCount - 1)
                     return Strip(bytes: bytes, adler: adler, rawLength: raw.count)
                 },
