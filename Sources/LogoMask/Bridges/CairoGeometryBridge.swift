@@ -51,3 +51,15 @@ extension CairoContext {
         cairo_restore(pointer)
     }
 }
+
+extension CairoContext {
+    /// Ends the group started by `pushGroup` and paints it with the DEST_OUT operator: the
+    /// group's alpha is cut out of what is there (the hole), whatever operators the group used.
+    func popGroupAndCutOut() {
+        cairo_pop_group_to_source(pointer)
+        cairo_save(pointer)
+        cairo_set_operator(pointer, CAIRO_OPERATOR_DEST_OUT)
+        cairo_paint(pointer)
+        cairo_restore(pointer)
+    }
+}

@@ -1,0 +1,288 @@
+import Foundation
+import MaskGeometry
+
+/// The inverted hole as a vector document: the viewport (in points) filled with the background,
+/// with the logo's shapes cut out as a soft mask (PDF) or `<mask>` (SVG) of paths, crisp at any
+/// zoom, with no raster inside for a vector logo.
+///
+/// Cairo's PDF backend cannot express "cut out" (DEST_OUT) and would rasterize it, so the
+/// document is written here: a luminosity mask whose content is a white page with the logo's
+/// paths in black (a shape at opacity a darkens the mask to 1 - a, exactly the hole's alpha).
+/// The paths come from Cairo's SVG surface, which writes what librsvg or poppler draw as plain
+/// paths. Gradient paints are cut out as opaque shapes. A logo whose drawing holds an image or a
+/// filter result cannot be a path: then the hole is drawn by Cairo, which rasterizes those parts,
+/// and ``Result/rasterFallback`` says so.
+public enum VectorHole {
+    /// The output formats.
+    public enum Format: String, Sendable, CaseIterable {
+        /// PDF 1.4 with a luminosity soft mask.
+        case pdf
+        /// SVG 1.1 with a `<mask>`.
+        case svg
+    }
+
+    /// What was written.
+    public struct Result: Sendable, Hashable {
+        /// Number of logo shapes cut out.
+        public var shapeCount: Int
+        /// True when part of the logo could not be kept as paths and Cairo rasterized it.
+        public var rasterFallback: Bool
+        /// Why the fallback was needed (empty when it was not).
+        public var fallbackReasons: [String]
+        /// True when gradient or pattern paints were cut out as opaque shapes.
+        public var approximatedPaint: Bool
+    }
+
+    /// Writes the hole of `placement` (at its scale, rotation and anchor) to `path` as PDF or SVG;
+    /// the page is the viewport in points. Deterministic bytes, written atomically.
+    @discardableResult
+    public static func write(
+        of logo: VectorLogo, placement: Placement, background: HoleBackground, format: Format, to path: String
+    ) throws(LogoMaskError) -> Result {
+        try CoverScale.validate(placement, logo: logo)
+        guard placement.scale.isFinite, placement.scale > 0 else {
+            throw LogoMaskError.invalidRequest("--scale must be a positive number, not \(placement.scale).")
+        }
+        let page = placement.viewport.size
+        // librsvg draws filter results as images at the resolution it draws at: look at such a
+        // logo at 1x first (cheap), and only zoom in for precision if it turns out to be paths.
+        var outline = try VectorOutline.extract(
+            logo: logo, transform: placement.transform, pageSize: page, maxZoom: logo.usesFilterEffects ? 1 : 64)
+        if logo.usesFilterEffects, outline.unsupported.isEmpty {
+            outline = try VectorOutline.extract(logo: logo, transform: placement.transform, pageSize: page)
+        }
+        var imageData: Data? = nil
+        if case let .image(imagePath) = background {
+            guard format == .svg else {
+                throw LogoMaskError.invalidRequest("--background-image works with PNG and SVG holes; for PDF use --background COLOR.")
+            }
+            guard let data = FileManager.default.contents(atPath: imagePath), data.starts(with: [0x89, 0x50, 0x4E, 0x47]) else {
+                throw LogoMaskError.unreadableInput(file: imagePath, reason: "not a readable PNG")
+            }
+            _ = try CairoSurface.png(path: imagePath)
+            imageData = data
+        }
+        let color: RGBAColor
+        if case let .color(c) = background { color = c } else { color = .white }
+        if !outline.unsupported.isEmpty {
+            let reasons = Array(Set(outline.unsupported)).sorted()
+            try writeThroughCairo(logo: logo, placement: placement, color: color, format: format, to: path)
+            return Result(shapeCount: 0, rasterFallback: true, fallbackReasons: reasons, approximatedPaint: false)
+        }
+        let bytes: [UInt8]
+        switch format {
+        case .pdf: bytes = pdf(outline: outline, page: page, color: color)
+        case .svg: bytes = Array(svg(outline: outline, page: page, color: color, image: imageData).utf8)
+        }
+        let file = try AtomicFile(path: path)
+        try file.write(bytes)
+        try file.commit()
+        outline.unsupported = []
+        return Result(shapeCount: outline.shapes.count, rasterFallback: false, fallbackReasons: [],
+                      approximatedPaint: outline.approximatedPaint)
+    }
+
+    // MARK: - PDF
+
+    static func pdf(outline: VectorOutline, page: Size, color: RGBAColor) -> [UInt8] {
+        var opacities: [Double] = []
+        var mask = "1 0 0 -1 0 \(n(page.height)) cm\n1 g 0 0 \(n(page.width)) \(n(page.height)) re f\n0 g 0 G\n"
+        for (shape, clips) in outline.shapes {
+            mask += "q\n"
+            for clip in clips {
+                mask += pathOperators(clip.path) + (clip.evenOdd ? "W* n\n" : "W n\n")
+            }
+            if shape.opacity < 1 {
+                let index = opacities.firstIndex(of: shape.opacity) ?? { opacities.append(shape.opacity); return opacities.count - 1 }()
+                mask += "/a\(index) gs\n"
+            }
+            switch shape.paint {
+            case let .fill(evenOdd):
+                mask += pathOperators(shape.path.map { $0.mapped(by: shape.transform) }) + (evenOdd ? "f*\n" : "f\n")
+            case let .stroke(style):
+                let t = shape.transform
+                mask += "\(n(t.a)) \(n(t.b)) \(n(t.c)) \(n(t.d)) \(n(t.tx)) \(n(t.ty)) cm\n"
+                mask += "\(n(style.width)) w \(capCode(style.cap)) J \(joinCode(style.join)) j \(n(style.miterLimit)) M\n"
+                if !style.dashes.isEmpty {
+                    mask += "[" + style.dashes.map { n($0) }.joined(separator: " ") + "] \(n(style.dashOffset)) d\n"
+                }
+                mask += pathOperators(shape.path) + "S\n"
+            }
+            mask += "Q\n"
+        }
+        let content = "q /Hole gs \(n(color.redFraction)) \(n(color.greenFraction)) \(n(color.blueFraction)) rg 0 0 \(n(page.width)) \(n(page.height)) re f Q\n"
+        let box = "[0 0 \(n(page.width)) \(n(page.height))]"
+        var gsResources = ""
+        var objects: [String] = [
+            "<< /Type /Catalog /Pages 2 0 R >>",
+            "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            "<< /Type /Page /Parent 2 0 R /MediaBox \(box) /Resources << /ExtGState << /Hole 5 0 R >> >> /Contents 4 0 R >>",
+            stream(content),
+            "<< /Type /ExtGState /SMask << /Type /Mask /S /Luminosity /G 6 0 R >> /ca \(n(color.alphaFraction)) >>",
+        ]
+        for (i, _) in opacities.enumerated() { gsResources += "/a\(i) \(7 + i) 0 R " }
+        objects.append(stream(mask, dictionary: "/Type /XObject /Subtype /Form /BBox \(box) /Group << /Type /Group /S /Transparency /CS /DeviceGray >> /Resources << /ExtGState << \(gsResources)>> >>"))
+        for opacity in opacities { objects.append("<< /Type /ExtGState /ca \(n(opacity)) /CA \(n(opacity)) >>") }
+        var bytes = Array("%PDF-1.4\n".utf8) + [0x25, 0xE2, 0xE3, 0xCF, 0xD3, 0x0A]
+        var offsets: [Int] = []
+        for (i, object) in objects.enumerated() {
+            offsets.append(bytes.count)
+            bytes += Array("\(i + 1) 0 obj\n\(object)\nendobj\n".utf8)
+        }
+        let xref = bytes.count
+        var out = "xref\n0 \(objects.count + 1)\n0000000000 65535 f \n"
+        for offset in offsets { out += String(repeating: "0", count: 10 - String(offset).count) + "\(offset) 00000 n \n" }
+        out += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
+        bytes += Array(out.utf8)
+        return bytes
+    }
+
+    private static func stream(_ text: String, dictionary: String = "") -> String {
+        "<< \(dictionary)\(dictionary.isEmpty ? "" : " ")/Length \(text.utf8.count) >>\nstream\n\(text)endstream"
+    }
+
+    private static func pathOperators(_ steps: [PathStep]) -> String {
+        var s = ""
+        for step in steps {
+            switch step {
+            case let .move(p): s += "\(n(p.x)) \(n(p.y)) m\n"
+            case let .line(p): s += "\(n(p.x)) \(n(p.y)) l\n"
+            case let .curve(a, b, c): s += "\(n(a.x)) \(n(a.y)) \(n(b.x)) \(n(b.y)) \(n(c.x)) \(n(c.y)) c\n"
+            case .close: s += "h\n"
+            }
+        }
+        return s
+    }
+
+    private static func capCode(_ cap: String) -> Int { cap == "round" ? 1 : cap == "square" ? 2 : 0 }
+    private static func joinCode(_ join: String) -> Int { join == "round" ? 1 : join == "bevel" ? 2 : 0 }
+
+    /// A number for PDF/SVG: at most 6 decimals, no exponent.
+    private static func n(_ value: Double) -> String {
+        let text = formatNumber(value, decimals: 6)
+        if text.contains("e") { return String(format: "%.6f", value) }
+        return text
+    }
+
+    // MARK: - SVG
+
+    static func svg(outline: VectorOutline, page: Size, color: RGBAColor, image: Data?) -> String {
+        let w = n(page.width), h = n(page.height)
+        var defs = ""
+        var body = ""
+        var clipIDs: [[OutlineClip]: String] = [:]
+        for (shape, clips) in outline.shapes {
+            var element = ""
+            let d = svgPath(shape.path)  // strokes keep their user space (the width is measured there)
+            let t = shape.transform
+            let transform = t == .identity ? "" : " transform=\"matrix(\(n(t.a)),\(n(t.b)),\(n(t.c)),\(n(t.d)),\(n(t.tx)),\(n(t.ty)))\""
+            switch shape.paint {
+            case let .fill(evenOdd):
+                element = "<path d=\"\(svgPath(shape.path.map { $0.mapped(by: t) }))\" fill=\"#000\"\(evenOdd ? " fill-rule=\"evenodd\"" : "")"
+                    + (shape.opacity < 1 ? " fill-opacity=\"\(n(shape.opacity))\"" : "") + "/>"
+            case let .stroke(style):
+                element = "<path d=\"\(d)\"\(transform) fill=\"none\" stroke=\"#000\" stroke-width=\"\(n(style.width))\""
+                    + " stroke-linecap=\"\(style.cap)\" stroke-linejoin=\"\(style.join)\" stroke-miterlimit=\"\(n(style.miterLimit))\""
+                    + (style.dashes.isEmpty ? "" : " stroke-dasharray=\"\(style.dashes.map { n($0) }.joined(separator: " "))\" stroke-dashoffset=\"\(n(style.dashOffset))\"")
+                    + (shape.opacity < 1 ? " stroke-opacity=\"\(n(shape.opacity))\"" : "") + "/>"
+            }
+            if clips.isEmpty {
+                body += element + "\n"
+            } else {
+                // Nested clips: one group per clip, innermost last.
+                var opened = ""
+                var closed = ""
+                for clip in clips {
+                    let key = [clip]
+                    let id = clipIDs[key] ?? {
+                        let id = "clip\(clipIDs.count)"
+                        clipIDs[key] = id
+                        defs += "<clipPath id=\"\(id)\" clipPathUnits=\"userSpaceOnUse\"><path d=\"\(svgPath(clip.path))\""
+                            + (clip.evenOdd ? " clip-rule=\"evenodd\"" : "") + "/></clipPath>\n"
+                        return id
+                    }()
+                    opened += "<g clip-path=\"url(#\(id))\">"
+                    closed += "</g>"
+                }
+                body += opened + element + closed + "\n"
+            }
+        }
+        let fill: String
+        if let image {
+            fill = "<image width=\"\(w)\" height=\"\(h)\" preserveAspectRatio=\"xMidYMid slice\" mask=\"url(#hole)\" "
+                + "xlink:href=\"data:image/png;base64,\(image.base64EncodedString())\"/>"
+        } else {
+            fill = "<rect width=\"\(w)\" height=\"\(h)\" fill=\"#\(hex(color.red))\(hex(color.green))\(hex(color.blue))\""
+                + (color.alpha < 255 ? " fill-opacity=\"\(n(color.alphaFraction))\"" : "") + " mask=\"url(#hole)\"/>"
+        }
+        return """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="\(w)" height="\(h)" viewBox="0 0 \(w) \(h)" version="1.1">
+            <defs>
+            \(defs)<mask id="hole" maskUnits="userSpaceOnUse" x="0" y="0" width="\(w)" height="\(h)">
+            <rect width="\(w)" height="\(h)" fill="#fff"/>
+            \(body)</mask>
+            </defs>
+            \(fill)
+            </svg>
+
+            """
+    }
+
+    private static func hex(_ v: UInt8) -> String {
+        let digits = Array("0123456789abcdef")
+        return String([digits[Int(v >> 4)], digits[Int(v & 15)]])
+    }
+
+    private static func svgPath(_ steps: [PathStep]) -> String {
+        var parts: [String] = []
+        for step in steps {
+            switch step {
+            case let .move(p): parts.append("M\(n(p.x)) \(n(p.y))")
+            case let .line(p): parts.append("L\(n(p.x)) \(n(p.y))")
+            case let .curve(a, b, c): parts.append("C\(n(a.x)) \(n(a.y)) \(n(b.x)) \(n(b.y)) \(n(c.x)) \(n(c.y))")
+            case .close: parts.append("Z")
+            }
+        }
+        return parts.joined(separator: " ")
+    }
+
+    // MARK: - Fallback
+
+    /// Background, then the logo cut out with DEST_OUT, through Cairo's own PDF or SVG surface
+    /// (which rasterizes what it cannot express). Written aside and renamed.
+    private static func writeThroughCairo(
+        logo: VectorLogo, placement: Placement, color: RGBAColor, format: Format, to path: String
+    ) throws(LogoMaskError) {
+        let holder = try AtomicFile(path: path)
+        let temporary = holder.temporaryPath
+        do {
+            let surface = format == .pdf
+                ? try CairoSurface.pdf(path: temporary, size: placement.viewport.size)
+                : try CairoSurface.svg(path: temporary, size: placement.viewport.size)
+            let context = try CairoContext(surface)
+            context.fillAll(color)
+            context.pushGroup()
+            let drawing = try logo.makeDrawing()
+            try drawing.draw(on: context, transform: placement.transform)
+            context.popGroupAndCutOut()
+            if let reason = context.failure { throw LogoMaskError.drawingFailed(file: logo.name, reason: reason) }
+            try surface.finish(what: path)
+        }
+        try holder.commit()
+    }
+}
+
+extension OutlineClip: Hashable {
+    func hash(into hasher: inout Hasher) { hasher.combine(path.count); hasher.combine(evenOdd) }
+}
+extension PathStep: Hashable {
+    func hash(into hasher: inout Hasher) {
+        switch self {
+        case let .move(p): hasher.combine(0); hasher.combine(p)
+        case let .line(p): hasher.combine(1); hasher.combine(p)
+        case let .curve(a, b, c): hasher.combine(2); hasher.combine(a); hasher.combine(b); hasher.combine(c)
+        case .close: hasher.combine(3)
+        }
+    }
+}

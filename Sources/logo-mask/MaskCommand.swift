@@ -1,0 +1,49 @@
+import ArgumentParser
+import Foundation
+import LogoMask
+
+struct MaskCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mask",
+        abstract: "Write the logo's coverage as a PNG mask (white on transparent, or grey), or its inverse.",
+        discussion: """
+            The mask is the logo's alpha drawn from its vectors at the requested size: a white
+            logo on transparent by default, 8-bit grey with --gray (255 inside, 0 outside), and
+            the hole (255 minus the coverage) with --invert. Any size works: it is drawn in strips.
+
+            Examples:
+              logo-mask mask SampleLogos/bird.svg -o bird-mask.png --width 1024
+              logo-mask mask SampleLogos/bird.svg -o bird-alpha.png --width 4096 --gray
+              logo-mask mask SampleLogos/bird.svg -o bird-hole.png --height 2048 --invert
+            """)
+
+    @OptionGroup var logoOptions: LogoOptions
+    @OptionGroup var sizeOptions: SizeOptions
+
+    @Option(name: .shortAndLong, help: "The PNG file to write.")
+    var output: String
+
+    @Flag(help: "The inverse: 255 minus the coverage (a logo-shaped hole).")
+    var invert = false
+
+    @Flag(help: "Write 8-bit grey (the coverage as the grey level) instead of white on transparent.")
+    var gray = false
+
+    @Option(help: "Refuse outputs of more pixels than this, before drawing anything.")
+    var maxPixels: Int = Rasterizer.defaultMaxPixels
+
+    @Flag(name: .shortAndLong, help: "Print nothing but errors.")
+    var quiet = false
+
+    func run() throws {
+        try runReportingErrors { () throws(LogoMaskError) in
+            let logo = try logoOptions.load()
+            let progress = ProgressBar(label: "mask", enabled: !quiet)
+            let size = try LogoMasks.writeMaskPNG(
+                of: logo, size: sizeOptions.renderSize, pixels: gray ? .gray : .whiteOnTransparent, invert: invert,
+                to: output, maxPixels: maxPixels, deadline: logoOptions.deadline, progress: progress.update)
+            progress.finish()
+            if !quiet { printError("wrote \(output) (\(size.width)x\(size.height)\(gray ? ", grey" : "")\(invert ? ", inverted" : ""))") }
+        }
+    }
+}
