@@ -25,6 +25,9 @@ let package = Package(
             name: "CPoppler", path: "Sources/CPoppler", pkgConfig: "poppler-glib",
             providers: [.apt(["libpoppler-glib-dev"]), .brew(["poppler"])]),
         .systemLibrary(
+            name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate",
+            providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]),
+        .systemLibrary(
             name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
 
@@ -34,7 +37,7 @@ let package = Package(
         // The public library.
         .target(
             name: "LogoMask",
-            dependencies: ["MaskGeometry", "CCairo", "CRsvg", "CPoppler", "CZlib"]),
+            dependencies: ["MaskGeometry", "CCairo", "CRsvg", "CPoppler", "CZlib", "CDeflate"]),
 
         // The command-line tool: thin, one file per subcommand.
         .executableTarget(

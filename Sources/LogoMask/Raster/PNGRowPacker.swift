@@ -6,8 +6,10 @@ enum PNGRowPacker {
     static func scanlineLength(width: Int, channels: PNGChannels) -> Int { 1 + width * channels.bytesPerPixel }
 
     /// Packs `rows` rows starting at `source` into `destination` (rows x scanlineLength bytes)
-    /// and applies the Up filter to every row but the first, which is left unfiltered (type 0).
-    /// Each strip is thus decodable on its own terms: filtering a strip's first row against a
+    /// and applies the Up filter to every row but the first, which gets the Sub filter (each byte
+    /// minus the one a pixel to its left), so flat colour is zeros there too: unfiltered, a flat
+    /// RGBA row repeats with period 4, which run-length deflate cannot match (it tripled kotlin's
+    /// file at 16384 px). Each strip is thus decodable on its own terms: filtering its first row against a
     /// re-drawn row above would be wrong wherever re-drawing is not bit-exact (Cairo's gradients
     /// differ by one level with the surface origin), and the error would run down the strip.
     static func pack(
@@ -18,7 +20,7 @@ enum PNGRowPacker {
         for row in 0..<rows {
             let src = source + row * stride
             let dst = destination + row * length
-            dst[0] = row == 0 ? 0 : 2  // None for the strip's first row, Up below it
+            dst[0] = row == 0 ? 1 : 2  // Sub for the strip's first row, Up below it
             switch (layout, channels) {
             case (.argb32, .rgba): unpremultiply(src, into: dst + 1, count: width)
             case (.argb32, .gray): alphaOf(src, into: dst + 1, count: width)
@@ -27,10 +29,18 @@ enum PNGRowPacker {
             }
         }
         // Up filter, bottom row first so each row is still unfiltered when the one below uses it.
+        // Then Sub on the first row, right to left so each byte's left neighbour is still raw.
         var row = rows - 1
         while row >= 1 {
             subtract(above: destination + (row - 1) * length + 1, from: destination + row * length + 1, count: length - 1)
             row -= 1
+        }
+        let bpp = channels.bytesPerPixel
+        let first = destination + 1
+        var i = width * bpp - 1
+        while i >= bpp {
+            first[i] = first[i] &- first[i - bpp]
+            i -= 1
         }
     }
 

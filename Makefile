@@ -1,0 +1,56 @@
+# logo-mask: `make demo` sets up and runs the main job on a sample; `make test` sets up and runs the tests.
+# Both install the Debian packages they need, only when missing.
+
+SHELL := /bin/bash
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# Libraries to build against, the reference renderer and PDF tools the tests compare with,
+# ffmpeg for videos, librsvg's Python bindings (an independent source of its ink rectangle),
+# and GNU time for the memory checks.
+DEB_PACKAGES := librsvg2-dev libcairo2-dev libpoppler-glib-dev zlib1g-dev libdeflate-dev pkg-config \
+	librsvg2-bin poppler-utils ffmpeg python3-gi gir1.2-rsvg-2.0 time
+OUT ?= demo-out
+LOGO ?= SampleLogos/bird.svg
+
+.PHONY: deps build demo test bigrender corpus clean
+
+deps:
+	@missing=""; for p in $(DEB_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+		echo "Installing:$$missing"; \
+		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
+	fi
+
+build: deps
+	swift build -c release
+
+demo: build
+	@mkdir -p $(OUT)
+	.build/release/logo-mask info $(LOGO)
+	.build/release/logo-mask render $(LOGO) -o $(OUT)/logo-1024.png --width 1024
+	.build/release/logo-mask export $(LOGO) -o $(OUT)/logo.pdf
+	@if .build/release/logo-mask help cover >/dev/null 2>&1; then \
+		.build/release/logo-mask cover $(LOGO) --all-devices; fi
+	@if .build/release/logo-mask help hole >/dev/null 2>&1; then \
+		.build/release/logo-mask hole $(LOGO) --device "iPhone 15" -o $(OUT)/hole-iphone15.png && \
+		.build/release/logo-mask hole $(LOGO) --device "iPhone 15" -o $(OUT)/hole-iphone15.pdf; fi
+	@if .build/release/logo-mask help reveal >/dev/null 2>&1; then \
+		for preset in twitter yula; do \
+			.build/release/logo-mask reveal $(LOGO) --preset $$preset --device "iPhone 15" \
+				-o $(OUT)/$$preset.mp4 --contact-sheet $(OUT)/$$preset-sheet.png --still $(OUT)/$$preset-still.png || exit 1; \
+		done; fi
+	@echo "Outputs in $(OUT)/:"; ls -1 $(OUT)
+
+test: deps
+	swift build --build-tests
+	swift test --skip-build
+
+# The 100,000-px render and its peak memory (see scripts/bigrender.sh).
+bigrender: build
+	scripts/bigrender.sh
+
+# Every corpus logo through every command: make corpus CORPUS=../shared/corpus/simple-icons/icons
+corpus: build
+	scripts/corpus-run.sh $(CORPUS)
+
+clean:
+	rm -rf .build $(OUT)
