@@ -1,0 +1,220 @@
+import Foundation
+import MaskGeometry
+
+/// The box of the pixels a logo actually touches (coverage above 0), under a transform.
+public struct AlphaTightBounds: Sendable, Hashable, Codable {
+    /// The box, in the transform's output units.
+    public var rect: Rect
+    /// Pixels per output unit of the first render (its long side is at least 4096 pixels).
+    public var resolution: Double
+    /// Pixels per output unit of the coarsest edge refinement: every edge is known to within
+    /// one pixel at this resolution or better.
+    public var refinedResolution: Double
+}
+
+/// Android 12's splash screen check: the icon is masked to a circle whose diameter is 2/3 of the
+/// icon's box, so ink outside that circle is cut off.
+public struct AndroidSplashCheck: Sendable, Hashable, Codable {
+    /// The icon's box in document units: a square of the document's long side, centred on it.
+    public var iconBox: Rect
+    /// Radius of the safe circle (a third of the box's side), document units.
+    public var safeRadius: Double
+    /// Largest distance of any inked pixel from the box's centre, document units (an upper
+    /// bound, to within a pixel's diagonal at `resolution`).
+    public var inkRadius: Double
+    /// `inkRadius / safeRadius`: at most 1 when the ink fits.
+    public var ratio: Double
+    /// True when all the ink lies within the safe circle.
+    public var fits: Bool
+    /// Pixels per document unit of the render measured.
+    public var resolution: Double
+}
+
+/// Bounds of a logo measured from its pixels, rendered from the vectors.
+public enum AlphaBounds {
+    /// The alpha-tight box of `logo` under `transform` (document units to output units): drawn
+    /// with its long side at `longSide` pixels (at least 4096), then each edge is refined by
+    /// drawing the vector again, zoomed in on the pixels that hold that edge's extreme.
+    public static func alphaTight(
+        of logo: VectorLogo, transform: Transform = .identity, longSide: Int = 4096
+    ) throws(LogoMaskError) -> AlphaTightBounds {
+        guard transform.isFinite, transform.determinant != 0 else {
+            throw LogoMaskError.invalidRequest("The transform \(transform) cannot be used for bounds: it is degenerate or not finite.")
+        }
+        guard !logo.inkBounds.isEmpty else { throw LogoMaskError.noVisibleInk(file: logo.name) }
+        let drawing = try logo.makeDrawing()
+        var raster = CoverageRaster()
+        let box = transform.apply(to: logo.inkBounds)
+        let margin = max(box.width, box.height) * 0.01
+        let region = box.insetBy(dx: -margin, dy: -margin)
+        let g = Double(max(4096, longSide)) / max(region.width, region.height)
+        let toGrid = transform.concatenating(.translation(x: -region.x, y: -region.y)).concatenating(.scale(g))
+        let w = max(1, Int((region.width * g).rounded(.up))), h = max(1, Int((region.height * g).rounded(.up)))
+        try raster.render(drawing, transform: toGrid, width: w, height: h)
+        guard raster.inkedBox() != nil else { throw LogoMaskError.noVisibleInk(file: logo.name) }
+
+        // Each edge's extreme lies in its extreme column (row) of a render, within the rows
+        // (columns) where that column (row) is inked: render that window again, zoomed, and repeat
+        // until the zoom stops paying (a long straight edge gains a little each time).
+        var edges = [Double](repeating: 0, count: 4)  // left, top, right, bottom in grid pixels
+        var worstZoom = Double.infinity
+        var current = CoverageRaster()
+        let maxTotalZoom = max(1, (4_194_304 / (Double(max(w, h)) + 2)).rounded(.down))
+        for side in 0..<4 {
+            let vertical = side % 2 == 0  // left/right edges scan a column
+            var level = raster
+            var levelTransform = toGrid
+            var ox = 0.0, oy = 0.0, total = 1.0  // level pixel (x, y) is grid (ox + x/total, oy + y/total)
+            for _ in 0..<4 {
+                guard let box = level.inkedBox() else { break }
+                let index = [box.x0, box.y0, box.x1 - 1, box.y1 - 1][side]
+                let span = vertical ? level.inkedRows(inColumn: index) : level.inkedColumns(inRow: index)
+                let along0 = span.lowerBound - 1, alongCount = span.count + 2
+                // The window is 3 pixels across and `alongCount` along: keep it under 16 Mpx and
+                // Cairo's 32767-pixel side, and the logo within Cairo's fixed-point range.
+                var zoom = min(1024.0, (16_777_216.0 / (3.0 * Double(alongCount))).squareRoot(), 32_000.0 / Double(alongCount))
+                zoom = min(zoom, maxTotalZoom / total).rounded(.down)
+                let edge: Double
+                switch side {
+                case 0: edge = ox + Double(box.x0) / total
+                case 1: edge = oy + Double(box.y0) / total
+                case 2: edge = ox + Double(box.x1) / total
+                default: edge = oy + Double(box.y1) / total
+                }
+                edges[side] = edge
+                guard zoom >= 2 else { break }
+                let wx = Double(vertical ? index - 1 : along0), wy = Double(vertical ? along0 : index - 1)
+                let ww = Int(zoom) * (vertical ? 3 : alongCount), wh = Int(zoom) * (vertical ? alongCount : 3)
+                let windowTransform = levelTransform.concatenating(.translation(x: -wx, y: -wy)).concatenating(.scale(zoom))
+                try current.render(drawing, transform: windowTransform, width: ww, height: wh)
+                guard current.inkedBox() != nil else { break }  // a sliver below the sampling: keep what we have
+                ox += wx / total
+                oy += wy / total
+                total *= zoom
+                levelTransform = windowTransform
+                swap(&level, &current)
+            }
+            if let box = level.inkedBox() {
+                switch side {
+                case 0: edges[0] = ox + Double(box.x0) / total
+                case 1: edges[1] = oy + Double(box.y0) / total
+                case 2: edges[2] = ox + Double(box.x1) / total
+                default: edges[3] = oy + Double(box.y1) / total
+                }
+            }
+            worstZoom = min(worstZoom, total)
+        }
+        let rect = Rect(
+            x: region.x + edges[0] / g, y: region.y + edges[1] / g,
+            width: (edges[2] - edges[0]) / g, height: (edges[3] - edges[1]) / g)
+        return AlphaTightBounds(rect: rect, resolution: g, refinedResolution: g * worstZoom)
+    }
+
+    /// Checks whether the logo's ink fits Android 12's splash icon circle. The icon box is the
+    /// document box made square (its long side, centred); the circle's diameter is 2/3 of it.
+    public static func androidSplash(of logo: VectorLogo, longSide: Int = 4096) throws(LogoMaskError) -> AndroidSplashCheck {
+        guard !logo.inkBounds.isEmpty else { throw LogoMaskError.noVisibleInk(file: logo.name) }
+        let side = max(logo.documentSize.width, logo.documentSize.height)
+        let center = logo.documentBox.center
+        let iconBox = Rect(x: center.x - side / 2, y: center.y - side / 2, width: side, height: side)
+        let ink = logo.inkBounds
+        let margin = max(ink.width, ink.height) * 0.01
+        let region = ink.insetBy(dx: -margin, dy: -margin)
+        let g = Double(max(1024, longSide)) / max(region.width, region.height)
+        let w = max(1, Int((region.width * g).rounded(.up))), h = max(1, Int((region.height * g).rounded(.up)))
+        let drawing = try logo.makeDrawing()
+        var raster = CoverageRaster()
+        try raster.render(drawing, transform: Transform.translation(x: -region.x, y: -region.y).concatenating(.scale(g)), width: w, height: h)
+        // In each row the farthest inked pixel from the centre is the first or the last one;
+        // measure to that pixel's farthest corner (an upper bound).
+        var farthest = 0.0
+        var any = false
+        let cx = (center.x - region.x) * g, cy = (center.y - region.y) * g
+        for y in 0..<h {
+            guard let span = raster.inkedSpan(row: y) else { continue }
+            any = true
+            let dy = max(abs(Double(y) - cy), abs(Double(y + 1) - cy))
+            for x in [span.lowerBound, span.upperBound] {
+                let dx = max(abs(Double(x) - cx), abs(Double(x + 1) - cx))
+                farthest = max(farthest, (dx * dx + dy * dy).squareRoot())
+            }
+        }
+        guard any else { throw LogoMaskError.noVisibleInk(file: logo.name) }
+        let inkRadius = farthest / g
+        let safeRadius = side / 3
+        return AndroidSplashCheck(
+            iconBox: iconBox, safeRadius: safeRadius, inkRadius: inkRadius, ratio: inkRadius / safeRadius,
+            fits: inkRadius <= safeRadius, resolution: g)
+    }
+}
+
+/// An 8-bit coverage buffer reused across renders (grown when a larger one is needed).
+struct CoverageRaster {
+    private var bytes: [UInt8] = []
+    private(set) var width = 0
+    private(set) var height = 0
+    private(set) var stride = 0
+
+    mutating func render(_ drawing: LogoDrawing, transform: Transform, width: Int, height: Int) throws(LogoMaskError) {
+        let stride = PixelLayout.a8.stride(width: width)
+        if bytes.count < stride * height { bytes = [UInt8](repeating: 0, count: stride * height) }
+        self.width = width
+        self.height = height
+        self.stride = stride
+        var failure: LogoMaskError?
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            base.update(repeating: 0, count: stride * height)
+            do throws(LogoMaskError) {
+                let surface = try CairoSurface.image(wrapping: base, layout: .a8, width: width, height: height, stride: stride)
+                let context = try CairoContext(surface)
+                try drawing.draw(on: context, transform: transform)
+                surface.flush()
+            } catch {
+                failure = error
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    /// The first and last inked column of a row, nil when the row is clear.
+    func inkedSpan(row y: Int) -> ClosedRange<Int>? {
+        let start = y * stride
+        var first = -1, last = -1
+        for x in 0..<width where bytes[start + x] != 0 {
+            if first < 0 { first = x }
+            last = x
+        }
+        return first < 0 ? nil : first...last
+    }
+
+    /// The box of inked pixels, nil when nothing is inked.
+    func inkedBox() -> PixelBox? {
+        var box: PixelBox? = nil
+        for y in 0..<height {
+            guard let span = inkedSpan(row: y) else { continue }
+            if var b = box {
+                b.x0 = min(b.x0, span.lowerBound); b.x1 = max(b.x1, span.upperBound + 1); b.y1 = y + 1
+                box = b
+            } else {
+                box = PixelBox(x0: span.lowerBound, y0: y, x1: span.upperBound + 1, y1: y + 1)
+            }
+        }
+        return box
+    }
+
+    /// Rows where a column is inked (first...last), or just that column's full height if none.
+    func inkedRows(inColumn x: Int) -> ClosedRange<Int> {
+        var first = -1, last = -1
+        for y in 0..<height where bytes[y * stride + x] != 0 {
+            if first < 0 { first = y }
+            last = y
+        }
+        return first < 0 ? 0...max(0, height - 1) : first...last
+    }
+
+    /// Columns where a row is inked (first...last).
+    func inkedColumns(inRow y: Int) -> ClosedRange<Int> {
+        inkedSpan(row: y) ?? 0...max(0, width - 1)
+    }
+}
