@@ -132,4 +132,18 @@ struct RasterizerTests {
             try VectorLogo(contentsOf: TestPaths.sample("wordmark.svg"), options: LoadOptions(elementID: "nope"))
         }
     }
+
+    @Test("An in-memory image written as PNG reads back pixel for pixel")
+    func imageRoundTrip() throws {
+        let folder = try TestPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let logo = try VectorLogo(contentsOf: TestPaths.sample("gradient.svg"))
+        // Opaque (a background), so straight and premultiplied colour are the same numbers.
+        let image = try Rasterizer.image(of: logo, size: .width(700), background: .white)
+        let path = folder.appendingPathComponent("round.png").path
+        try image.writePNG(to: path)
+        let back = try RasterImage(contentsOfPNG: path)
+        #expect(back.width == 700 && back.height == 700)
+        #expect(maxPremultipliedDifference(image, back) == 0)
+    }
 }

@@ -65,17 +65,23 @@ public struct RasterImage: Sendable, Equatable {
         self.init(width: width, height: height, format: .premultipliedARGB, stride: stride, bytes: bytes)
     }
 
-    /// Writes the image as a PNG (RGBA for colour, grey for coverage), atomically.
+    /// Writes the image as a PNG (RGBA for colour, grey for coverage), atomically, in strips on
+    /// every core.
     public func writePNG(to path: String, compression: PNGCompression = .fast) throws(LogoMaskError) {
         let layout: PixelLayout = format == .coverage ? .a8 : .argb32
         let channels: PNGChannels = format == .coverage ? .gray : .rgba
-        let rowsStride = stride
-        let snapshot = bytes
+        let image = self
         try StripPNGEncoder.write(
             path: path, width: width, height: height, layout: layout, channels: channels, compression: compression
         ) { () throws(LogoMaskError) in
-            return { (context: CairoContext) throws(LogoMaskError) in
-                try context.paintPixels(snapshot, layout: layout, width: width, height: height, stride: rowsStride)
+            return { (canvas: StripCanvas, y0: Int, rows: Int) throws(LogoMaskError) in
+                let rowBytes = min(canvas.stride, image.stride)
+                image.bytes.withUnsafeBufferPointer { source in
+                    guard let base = source.baseAddress else { return }
+                    for row in 0..<rows {
+                        (canvas.buffer + row * canvas.stride).update(from: base + (y0 + row) * image.stride, count: rowBytes)
+                    }
+                }
             }
         }
     }

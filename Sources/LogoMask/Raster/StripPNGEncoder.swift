@@ -41,6 +41,26 @@ enum StripPNGEncoder {
         progress: ProgressHandler? = nil,
         makePainter: @escaping @Sendable () throws(LogoMaskError) -> (CairoContext) throws(LogoMaskError) -> Void
     ) throws(LogoMaskError) {
+        try write(
+            path: path, width: width, height: height, layout: layout, channels: channels,
+            compression: compression, deadline: deadline, progress: progress
+        ) { () throws(LogoMaskError) in
+            let paint = try makePainter()
+            return { (canvas: StripCanvas, y0: Int, rows: Int) throws(LogoMaskError) in
+                try canvas.draw(y0: y0, rows: rows, paint: paint)
+            }
+        }
+    }
+
+    /// The same, for pixels that already exist: `makeFiller` runs once on each worker thread and
+    /// returns the closure that fills the canvas's rows `0..<rows` with image rows `y0..<y0+rows`
+    /// (in the canvas's layout and stride).
+    static func write(
+        path: String, width: Int, height: Int, layout: PixelLayout, channels: PNGChannels,
+        compression: PNGCompression = .fast, deadline: Deadline = .none,
+        progress: ProgressHandler? = nil,
+        makeFiller: @escaping @Sendable () throws(LogoMaskError) -> (StripCanvas, Int, Int) throws(LogoMaskError) -> Void
+    ) throws(LogoMaskError) {
         let writer = try PNGFileWriter(path: path, width: width, height: height, channels: channels)
         let stride = layout.stride(width: width)
         let rowsPerStrip = max(1, min(height, stripBytes / max(1, stride), 1024))
@@ -51,14 +71,14 @@ enum StripPNGEncoder {
             let canvas: StripCanvas
             let packed: UnsafeMutablePointer<UInt8>
             let deflater: StripDeflater
-            let paint: (CairoContext) throws(LogoMaskError) -> Void
+            let fill: (StripCanvas, Int, Int) throws(LogoMaskError) -> Void
 
             init(canvas: StripCanvas, packedCount: Int, deflater: StripDeflater,
-                 paint: @escaping (CairoContext) throws(LogoMaskError) -> Void) {
+                 fill: @escaping (StripCanvas, Int, Int) throws(LogoMaskError) -> Void) {
                 self.canvas = canvas
                 self.packed = .allocate(capacity: packedCount)
                 self.deflater = deflater
-                self.paint = paint
+                self.fill = fill
             }
 
             deinit { packed.deallocate() }
@@ -76,13 +96,13 @@ enum StripPNGEncoder {
                         canvas: StripCanvas(layout: layout, width: width, maxRows: rowsPerStrip),
                         packedCount: scanline * rowsPerStrip,
                         deflater: try StripDeflater(level: compression.level, strategy: compression.strategy),
-                        paint: try makePainter())
+                        fill: try makeFiller())
                 },
                 work: { (worker: inout Worker, index: Int) throws -> Strip in
                     try deadline.check(path)
                     let y0 = index * rowsPerStrip
                     let rows = min(rowsPerStrip, height - y0)
-                    try worker.canvas.draw(y0: y0, rows: rows, paint: worker.paint)
+                    try worker.fill(worker.canvas, y0, rows)
                     PNGRowPacker.pack(
                         source: worker.canvas.buffer, stride: stride, layout: layout, width: width,
                         rows: rows, channels: channels, into: worker.packed)
