@@ -12,6 +12,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // SHA-256 for the assets manifest (Foundation on Linux has no digest API).
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         // C bridges: nothing but a module map and a shim header each.
@@ -37,7 +39,10 @@ let package = Package(
         // The public library.
         .target(
             name: "LogoMask",
-            dependencies: ["MaskGeometry", "CCairo", "CRsvg", "CPoppler", "CZlib", "CDeflate"]),
+            dependencies: [
+                "MaskGeometry", "CCairo", "CRsvg", "CPoppler", "CZlib", "CDeflate",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]),
 
         // The command-line tool: thin, one file per subcommand.
         .executableTarget(
