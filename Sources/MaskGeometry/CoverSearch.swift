@@ -201,20 +201,10 @@ public struct CoverScaleSearch<Source: CoverageSource> {
         func transform(_ s: Double) -> Transform { placement.pixelTransform(scale: s) }
         var low = lo
         var tiles = uncertainTiles(lo: low, hi: high, q: q, a: a, placement: placement)
-        stats.viewportRenders += 1
-        var grow = 2 * tolerance
-        while try !source.viewportIsCovered(transform: transform(high), boxes: nil) {
-            // The grid said covered but the renderer disagrees (an edge within a sub-pixel):
-            // step up until it agrees.
-            low = high
-            high *= 1 + grow
-            grow *= 2
-            stats.viewportRenders += 1
-            if high > sMax { return .noScale(searchedUpTo: sMax) }
-            tiles = nil
-        }
-        var verifiedHigh = high
+        // `high` is only proven by the grid so far: the loop's whole-viewport check decides.
+        var verifiedHigh = Double.nan
         var lowVerified = false
+        var grow = 2 * tolerance
         while true {
             while high / low > 1 + tolerance {
                 let mid = (low * high).squareRoot()
@@ -229,10 +219,19 @@ public struct CoverScaleSearch<Source: CoverageSource> {
             if high != verifiedHigh {
                 stats.viewportRenders += 1
                 if try !source.viewportIsCovered(transform: transform(high), boxes: nil) {
-                    // A tile the grid proved covered was not: bisect again with whole renders.
+                    // A pixel the grid proved covered was not (an edge within a sub-pixel of the
+                    // grid's margin): step up until the renderer agrees, then bisect again with
+                    // whole renders.
                     low = high
-                    high = verifiedHigh
+                    lowVerified = true
                     tiles = nil
+                    if verifiedHigh.isFinite {
+                        high = verifiedHigh
+                    } else {
+                        high *= 1 + grow
+                        grow *= 2
+                        if high > sMax { return .noScale(searchedUpTo: sMax) }
+                    }
                     continue
                 }
                 verifiedHigh = high

@@ -32,10 +32,10 @@ struct BoundsCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Scale about the anchor.", valueName: "s"))
     var scale: Double = 1
 
-    @Option(help: ArgumentHelp("Rotation about the anchor in degrees, clockwise.", valueName: "deg"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Rotation about the anchor in degrees, clockwise (negative turns anticlockwise).", valueName: "deg"))
     var rotate: Double = 0
 
-    @Option(help: ArgumentHelp("The anchor in document units (default: the document box's centre).", valueName: "X,Y"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The anchor in document units (default: the document box's centre).", valueName: "X,Y"))
     var anchor: String?
 
     @Flag(help: "Print JSON instead of a table.")
@@ -83,8 +83,8 @@ struct BoundsCommand: ParsableCommand {
                     logical: optional(transform.apply(to: logo.logicalBounds)), ink: optional(transform.apply(to: logo.inkBounds)),
                     alphaTight: moved.rect),
                 alphaTightResolution: [
-                    "pixelsPerUnit": min(plain.resolution, moved.resolution / max(scale, 1e-300)),
-                    "refinedPixelsPerUnit": min(plain.refinedResolution, moved.refinedResolution / max(scale, 1e-300)),
+                    "pixelsPerUnit": min(plain.resolution, moved.resolution * scale),
+                    "refinedPixelsPerUnit": min(plain.refinedResolution, moved.refinedResolution * scale),
                 ],
                 android12: android)
             if json {

@@ -28,10 +28,10 @@ struct PlacementOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Width of the logo's document box on screen at scale 1, in points.", valueName: "pt"))
     var logoWidth: Double = Placement.defaultLogoWidth
 
-    @Option(help: ArgumentHelp("Where the document box's centre sits, in points (default: the viewport's centre).", valueName: "X,Y"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Where the document box's centre sits, in points (default: the viewport's centre).", valueName: "X,Y"))
     var center: String?
 
-    @Option(help: ArgumentHelp("Rotation about the anchor in degrees, clockwise.", valueName: "deg"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Rotation about the anchor in degrees, clockwise (negative turns anticlockwise).", valueName: "deg"))
     var rotate: Double = 0
 
     func validate() throws {
@@ -93,7 +93,7 @@ struct CoverCommand: ParsableCommand {
     @Flag(help: "Every built-in device, portrait and landscape.")
     var allDevices = false
 
-    @Option(help: ArgumentHelp("center (the document box's centre), auto (searched), or X,Y in document units.", valueName: "center|auto|X,Y"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("center (the document box's centre), auto (searched), or X,Y in document units.", valueName: "center|auto|X,Y"))
     var anchor: String = "center"
 
     @Option(help: ArgumentHelp("Relative tolerance T: the scale is at most true x (1 + T).", valueName: "T"))
@@ -122,6 +122,7 @@ struct CoverCommand: ParsableCommand {
         var anchor: Point
         var anchorInPoints: Point
         var logoWidthAtScale: Double
+        var statistics: CoverStatistics
     }
 
     struct Report: Encodable {
@@ -160,7 +161,7 @@ struct CoverCommand: ParsableCommand {
                     pixels: [viewport.pixelWidth, viewport.pixelHeight], scale: result.scale,
                     lowerBound: result.lowerBound, anchor: result.anchor,
                     anchorInPoints: result.placement.anchorInPoints,
-                    logoWidthAtScale: placementOptions.logoWidth * result.scale))
+                    logoWidthAtScale: placementOptions.logoWidth * result.scale, statistics: result.statistics))
             }
             if json {
                 let report = Report(

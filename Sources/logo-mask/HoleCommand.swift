@@ -33,7 +33,7 @@ struct HoleCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Scale about the anchor (1: the logo --logo-width points wide).", valueName: "s"))
     var scale: Double = 1
 
-    @Option(help: ArgumentHelp("The centre of scaling and rotation in document units (default: the document box's centre).", valueName: "X,Y"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("The centre of scaling and rotation in document units (default: the document box's centre).", valueName: "X,Y"))
     var anchor: String?
 
     @Option(help: "The background: #RGB, #RRGGBB, #RRGGBBAA or a CSS name (default white).")
