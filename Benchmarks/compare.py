@@ -181,10 +181,15 @@ def discover_peers(install: bool) -> list[Tool]:
     return peers
 
 
-def build(no_build: bool) -> tuple[Tool, Path]:
+def build(no_build: bool, install: bool) -> tuple[Tool, Path]:
     cli = CLI_SCRATCH / "release" / "logo-mask"
     floor = BENCH_DIR / ".build" / "release" / "floor"
     if not no_build:
+        if install and (REPO_DIR / "Makefile").exists() and shutil.which("make"):
+            # The main package's Makefile installs the Debian packages it builds against, when missing.
+            result = run_quiet(["make", "-C", str(REPO_DIR), "deps"])
+            if result.returncode != 0:
+                log(f"make deps failed (continuing): {result.stdout.strip()[-300:]}")
         log("building logo-mask (release)...")
         subprocess.run(["swift", "build", "-c", "release", "--package-path", str(REPO_DIR),
                         "--scratch-path", str(CLI_SCRATCH), "--product", "logo-mask"], check=True,
@@ -410,7 +415,7 @@ def main() -> int:
     sizes = [int(s) for s in args.sizes.split(",") if s]
     wanted_peers = [p for p in args.peers.split(",") if p]
 
-    ours, floor = build(args.no_build)
+    ours, floor = build(args.no_build, not args.no_install)
     peers = [p for p in discover_peers(not args.no_install) if p.name in wanted_peers]
     load_before = os.getloadavg()
     started = _dt.datetime.now().astimezone()

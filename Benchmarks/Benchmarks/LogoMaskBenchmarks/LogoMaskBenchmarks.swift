@@ -47,16 +47,17 @@ private func makeScratchFolder(_ label: String) -> String {
 
 let benchmarks: @Sendable () -> Void = {
     // Tolerances for `thresholds check` (checked at p90 against Thresholds/*.p90.json). The machine
-    // is 2 shared cores, so time gets a wide margin; allocation counts and memory are steadier.
-    let timeTolerance = BenchmarkThresholds(relative: [.p90: 35.0])
-    let mallocTolerance = BenchmarkThresholds(relative: [.p90: 10.0], absolute: [.p90: 50])
-    let memoryTolerance = BenchmarkThresholds(relative: [.p90: 20.0])
-    let tolerances: [BenchmarkMetric: BenchmarkThresholds] = [
-        .wallClock: timeTolerance,
-        .cpuTotal: timeTolerance,
-        .mallocCountTotal: mallocTolerance,
-        .peakMemoryResident: memoryTolerance,
-    ]
+    // is 2 shared cores, so time gets a wide margin; memory is steadier. Malloc counts of long runs
+    // include the allocations of package-benchmark's own sampling thread, which grow with the
+    // run's duration, so long benchmarks get a wider malloc margin.
+    func tolerances(long: Bool = false) -> [BenchmarkMetric: BenchmarkThresholds] {
+        [
+            .wallClock: BenchmarkThresholds(relative: [.p90: 35.0]),
+            .cpuTotal: BenchmarkThresholds(relative: [.p90: 35.0]),
+            .mallocCountTotal: BenchmarkThresholds(relative: [.p90: long ? 100.0 : 10.0]),
+            .peakMemoryResident: BenchmarkThresholds(relative: [.p90: 20.0]),
+        ]
+    }
     let metrics: [BenchmarkMetric] = [.wallClock, .cpuTotal, .mallocCountTotal, .peakMemoryResident]
 
     // MARK: Rasterize: render only, in memory, no PNG encoding.
@@ -72,7 +73,7 @@ let benchmarks: @Sendable () -> Void = {
                     warmupIterations: width >= 16384 ? 0 : 1,
                     maxDuration: .seconds(width >= 16384 ? 20 : 5),
                     maxIterations: width >= 16384 ? 3 : (width >= 4096 ? 10 : 50),
-                    thresholds: tolerances)
+                    thresholds: tolerances(long: width >= 16384))
             ) { benchmark in
                 for _ in benchmark.scaledIterations {
                     let image = try Rasterizer.image(of: logo, size: .width(width))
@@ -91,7 +92,7 @@ let benchmarks: @Sendable () -> Void = {
             warmupIterations: 0,
             maxDuration: .seconds(60),
             maxIterations: 2,
-            thresholds: tolerances)
+            thresholds: tolerances(long: true))
     ) { benchmark in
         let folder = makeScratchFolder("strip")
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -127,7 +128,7 @@ let benchmarks: @Sendable () -> Void = {
                 warmupIterations: 2,
                 maxDuration: .seconds(5),
                 maxIterations: 40,
-                thresholds: tolerances)
+                thresholds: tolerances())
         ) { benchmark in
             let folder = makeScratchFolder("encode-\(compression.rawValue)")
             defer { try? FileManager.default.removeItem(atPath: folder) }
