@@ -1,0 +1,379 @@
+import Foundation
+import MaskGeometry
+
+/// One frame's pixels: viewport-sized premultiplied ARGB32 (stride = width x 4) with a Cairo
+/// context over it, made once per job and reused for every frame it carries.
+final class FrameBuffer: @unchecked Sendable {
+    let plane: PixelPlane
+    let surface: CairoSurface
+    let context: CairoContext
+
+    init(width: Int, height: Int) throws(LogoMaskError) {
+        plane = PixelPlane(width: width, height: height)
+        surface = try plane.makeSurface()
+        context = try CairoContext(surface)
+    }
+
+    var pixels: UnsafeMutablePointer<UInt32> { plane.pixels }
+    var bytes: UnsafeMutablePointer<UInt8> { plane.bytes }
+    var width: Int { plane.width }
+    var height: Int { plane.height }
+}
+
+/// What the compositor did for a frame (for tests and measurements).
+struct CompositeStats: Sendable, Equatable {
+    /// The hole covered the viewport: the frame is the content, no mask was drawn.
+    var covered = false
+    /// Pixel rows x columns of the hole's region that went through the mask.
+    var maskedPixels = 0
+}
+
+/// Draws reveal frames, one per call, from the vector at each frame's transform. One compositor
+/// per worker thread: it owns its logo drawing, the 8-bit hole mask and the scratch planes, all
+/// made once and reused, so a frame allocates no pixel memory of its own.
+///
+/// A hole frame is `lerp(background, content, mask)` per pixel, computed in one pass over runs:
+/// outside the hole's box and where the mask is 0 the background is copied, where it is 255 the
+/// content, and only the antialiased edge is blended. Shortcuts: a full veil (before the hole
+/// opens) never reads the content; once the hole covers the viewport (the computed cover scale
+/// at the end rotation) the frame is the content and no mask is drawn.
+final class FrameCompositor {
+    private let scene: RevealScene
+    private let layers: RevealLayers
+    private let drawing: LogoDrawing
+    private let width: Int
+    private let height: Int
+    private let inkBounds: Rect
+
+    private let maskStride: Int
+    private let mask: UnsafeMutablePointer<UInt8>
+    private let maskSurface: CairoSurface
+    private let maskContext: CairoContext
+
+    private let contentSurface: CairoSurface
+    private let scaledContent: FrameBuffer?
+    private let backgroundSurface: CairoSurface?
+    private let captionSurface: CairoSurface?
+    /// The background with caption and opacity applied, for the values in ``composedKey``.
+    private let composedBackground: FrameBuffer?
+    private var composedKey: (Double, Double)?
+
+    init(scene: RevealScene, layers: RevealLayers) throws(LogoMaskError) {
+        self.scene = scene
+        self.layers = layers
+        drawing = try scene.logo.makeDrawing()
+        width = layers.width
+        height = layers.height
+        inkBounds = scene.logo.inkBounds
+        maskStride = PixelLayout.a8.stride(width: width)
+        mask = .allocate(capacity: maskStride * height)
+        mask.initialize(repeating: 0, count: maskStride * height)
+        maskSurface = try CairoSurface.image(wrapping: mask, layout: .a8, width: width, height: height, stride: maskStride)
+        maskContext = try CairoContext(maskSurface)
+        contentSurface = try layers.content.makeSurface()
+        scaledContent = scene.timeline.contentScale == nil ? nil : try FrameBuffer(width: width, height: height)
+        backgroundSurface = try layers.background?.makeSurface()
+        captionSurface = try layers.caption?.plane.makeSurface()
+        let needsComposed = layers.caption != nil || scene.timeline.backgroundOpacity != nil
+            || (!scene.spec.hole && scene.spec.fadeLogoWithBackground)
+        composedBackground = needsComposed ? try FrameBuffer(width: width, height: height) : nil
+    }
+
+    deinit { mask.deallocate() }
+
+    /// Draws the frame for `state` into `frame`.
+    @discardableResult
+    func render(_ state: FrameState, into frame: FrameBuffer) throws(LogoMaskError) -> CompositeStats {
+        var stats = CompositeStats()
+        if scene.spec.hole {
+            try renderHole(state, into: frame, stats: &stats)
+        } else {
+            try renderOverlay(state, into: frame)
+        }
+        frame.surface.markDirty()
+        if state.logoOpacity > 0, !(scene.spec.hole == false && scene.spec.fadeLogoWithBackground) {
+            try drawLogo(state, on: frame.context, alpha: state.logoOpacity)
+        }
+        frame.surface.flush()
+        if let reason = frame.context.failure { throw LogoMaskError.drawingFailed(file: scene.logo.name, reason: reason) }
+        return stats
+    }
+
+    // MARK: Hole frames
+
+    private func renderHole(_ state: FrameState, into frame: FrameBuffer, stats: inout CompositeStats) throws(LogoMaskError) {
+        let full = PixelBox(x0: 0, y0: 0, x1: width, y1: height)
+        let covered = scene.holeCovers(state)
+        let transform = scene.holeTransform(state)
+        let box = covered ? full : region(of: transform)
+        let veil = VeilMix(color: layers.veilColor, opacity: state.veilOpacity)
+        let content = try contentSource(scale: state.contentScale, within: box, veil: veil)
+        let background = try backgroundSource(state)
+        frame.surface.flush()
+        let out = frame.pixels
+        if covered {
+            stats.covered = true
+            for y in 0..<height { content.write(into: out + y * width, row: y, from: 0, to: width, width: width) }
+            return
+        }
+        guard let box else {
+            for y in 0..<height { background.write(into: out + y * width, row: y, from: 0, to: width, width: width) }
+            return
+        }
+        // The hole's coverage, drawn from the vector at this frame's transform, inside its box only.
+        maskSurface.flush()
+        for y in box.y0..<box.y1 { (mask + y * maskStride + box.x0).update(repeating: 0, count: box.x1 - box.x0) }
+        maskSurface.markDirty()
+        maskContext.save()
+        maskContext.clip(toDeviceRect: Rect(x: Double(box.x0), y: Double(box.y0),
+                                            width: Double(box.x1 - box.x0), height: Double(box.y1 - box.y0)))
+        try drawing.draw(on: maskContext, transform: transform)
+        maskContext.restore()
+        maskSurface.flush()
+        stats.maskedPixels = (box.x1 - box.x0) * (box.y1 - box.y0)
+
+        for y in 0..<height {
+            let row = out + y * width
+            guard y >= box.y0, y < box.y1 else {
+                background.write(into: row, row: y, from: 0, to: width, width: width)
+                continue
+            }
+            if box.x0 > 0 { background.write(into: row, row: y, from: 0, to: box.x0, width: width) }
+            blendRow(row, y: y, x0: box.x0, x1: box.x1, mask: mask + y * maskStride, background: background, content: content)
+            if box.x1 < width { background.write(into: row, row: y, from: box.x1, to: width, width: width) }
+        }
+    }
+
+    /// Runs of 0 copy the background, runs of 255 the content; the rest is blended.
+    @inline(__always)
+    private func blendRow(
+        _ row: UnsafeMutablePointer<UInt32>, y: Int, x0: Int, x1: Int, mask m: UnsafeMutablePointer<UInt8>,
+        background: PixelSource, content: ContentSource
+    ) {
+        let raw = UnsafeRawPointer(m)
+        var x = x0
+        while x < x1 {
+            let value = m[x]
+            if value == 0 || value == 255 {
+                let word: UInt64 = value == 0 ? 0 : ~0
+                var end = x + 1
+                while end + 8 <= x1, raw.loadUnaligned(fromByteOffset: end, as: UInt64.self) == word { end += 8 }
+                while end < x1, m[end] == value { end += 1 }
+                if value == 0 {
+                    background.write(into: row, row: y, from: x, to: end, width: width)
+                } else {
+                    content.write(into: row, row: y, from: x, to: end, width: width)
+                }
+                x = end
+            } else {
+                row[x] = lerpPixel(background.pixel(row: y, x: x, width: width), content.pixel(row: y, x: x, width: width), UInt32(value))
+                x += 1
+            }
+        }
+    }
+
+    /// The hole's box on the viewport (its ink under `transform`, grown by 2 px for
+    /// antialiasing), nil when it is off-screen.
+    private func region(of transform: Transform) -> PixelBox? {
+        let r = transform.apply(to: inkBounds)
+        guard !r.isEmpty, r.minX.isFinite, r.maxX.isFinite, r.minY.isFinite, r.maxY.isFinite else { return nil }
+        let x0 = max(0, Int(max(-1e9, (r.minX - 2).rounded(.down))))
+        let y0 = max(0, Int(max(-1e9, (r.minY - 2).rounded(.down))))
+        let x1 = min(width, Int(min(1e9, (r.maxX + 2).rounded(.up))))
+        let y1 = min(height, Int(min(1e9, (r.maxY + 2).rounded(.up))))
+        guard x1 > x0, y1 > y0 else { return nil }
+        return PixelBox(x0: x0, y0: y0, x1: x1, y1: y1)
+    }
+
+    /// The content as this frame sees it: scaled about the viewport's centre when the timeline
+    /// says so (drawn into a scratch plane, only inside `box`), under the veil.
+    private func contentSource(scale: Double, within box: PixelBox?, veil: VeilMix) throws(LogoMaskError) -> ContentSource {
+        if veil.level == 255 { return ContentSource(base: .solid(layers.veilColor), veil: veil) }
+        guard scale != 1, let scratch = scaledContent else {
+            return ContentSource(base: .plane(UnsafePointer(layers.content.pixels)), veil: veil)
+        }
+        if let box {
+            let context = scratch.context
+            context.save()
+            context.clip(toDeviceRect: Rect(x: Double(box.x0), y: Double(box.y0),
+                                            width: Double(box.x1 - box.x0), height: Double(box.y1 - box.y0)))
+            let cx = Double(width) / 2, cy = Double(height) / 2
+            let placement = Transform.scaleRotate(scale: scale, about: Point(x: cx, y: cy))
+            context.paintImage(contentSurface, placement: placement, filter: .bilinear, operator: .source)
+            context.restore()
+            scratch.surface.flush()
+        }
+        return ContentSource(base: .plane(UnsafePointer(scratch.pixels)), veil: veil)
+    }
+
+    /// The background with the caption and the background opacity applied (redrawn only when
+    /// those change).
+    private func backgroundSource(_ state: FrameState) throws(LogoMaskError) -> PixelSource {
+        let captionOpacity = layers.caption == nil ? 0 : state.captionOpacity
+        guard let composed = composedBackground, captionOpacity > 0 || state.backgroundOpacity < 1 else {
+            if let plane = layers.background { return .plane(UnsafePointer(plane.pixels)) }
+            return .solid(layers.backgroundColor)
+        }
+        let key = (state.backgroundOpacity, captionOpacity)
+        if composedKey.map({ $0 == key }) != true {
+            try composeBackground(into: composed, captionOpacity: captionOpacity, opacity: state.backgroundOpacity, logo: nil)
+            composedKey = key
+        }
+        return .plane(UnsafePointer(composed.pixels))
+    }
+
+    /// background + caption (+ the drawn logo for a one-layer fade), times `opacity`.
+    private func composeBackground(
+        into target: FrameBuffer, captionOpacity: Double, opacity: Double, logo state: FrameState?
+    ) throws(LogoMaskError) {
+        let context = target.context
+        context.save()
+        if let surface = backgroundSurface {
+            context.paintImage(surface, placement: .identity, filter: .nearest, operator: .source)
+        } else {
+            context.paint(color: Self.color(of: layers.backgroundColor), operator: .source)
+        }
+        if let caption = layers.caption, let surface = captionSurface, captionOpacity > 0 {
+            context.paintImage(surface, placement: .translation(x: caption.origin.x, y: caption.origin.y),
+                               filter: .nearest, operator: .over, alpha: captionOpacity)
+        }
+        if let state, state.logoOpacity > 0 {
+            try drawLogo(state, on: context, alpha: state.logoOpacity)
+        }
+        if opacity < 1 {
+            context.paint(color: RGBAColor(red: 0, green: 0, blue: 0, alpha: 255), operator: .destinationIn, alpha: opacity)
+        }
+        context.restore()
+        target.surface.flush()
+    }
+
+    /// A premultiplied pixel back to a colour (exact for the opaque colours backgrounds use).
+    private static func color(of pixel: UInt32) -> RGBAColor {
+        let a = pixel >> 24
+        guard a > 0 else { return .clear }
+        func straight(_ c: UInt32) -> UInt8 { UInt8(min(255, (c * 255 + a / 2) / a)) }
+        return RGBAColor(red: straight((pixel >> 16) & 0xFF), green: straight((pixel >> 8) & 0xFF),
+                         blue: straight(pixel & 0xFF), alpha: UInt8(a))
+    }
+
+    // MARK: Overlay frames (no hole)
+
+    private func renderOverlay(_ state: FrameState, into frame: FrameBuffer) throws(LogoMaskError) {
+        let full = PixelBox(x0: 0, y0: 0, x1: width, y1: height)
+        let veil = VeilMix(color: layers.veilColor, opacity: state.veilOpacity)
+        let content = try contentSource(scale: state.contentScale, within: full, veil: veil)
+        frame.surface.flush()
+        for y in 0..<height { content.write(into: frame.pixels + y * width, row: y, from: 0, to: width, width: width) }
+        frame.surface.markDirty()
+        let captionOpacity = layers.caption == nil ? 0 : state.captionOpacity
+        let opacity = state.backgroundOpacity
+        guard opacity > 0 else { return }
+        if scene.spec.fadeLogoWithBackground || captionOpacity > 0, let composed = composedBackground {
+            try composeBackground(
+                into: composed, captionOpacity: captionOpacity, opacity: 1,
+                logo: scene.spec.fadeLogoWithBackground ? state : nil)
+            composedKey = nil
+            frame.context.paintImage(composed.surface, placement: .identity, filter: .nearest, operator: .over, alpha: opacity)
+        } else if let surface = backgroundSurface {
+            frame.context.paintImage(surface, placement: .identity, filter: .nearest, operator: .over, alpha: opacity)
+        } else {
+            frame.context.paint(color: Self.color(of: layers.backgroundColor), operator: .over, alpha: opacity)
+        }
+    }
+
+    // MARK: The drawn logo
+
+    private func drawLogo(_ state: FrameState, on context: CairoContext, alpha: Double) throws(LogoMaskError) {
+        let transform = scene.drawnLogoTransform(state)
+        guard let box = region(of: transform) else { return }
+        context.save()
+        defer { context.restore() }
+        context.clip(toDeviceRect: Rect(x: Double(box.x0), y: Double(box.y0),
+                                        width: Double(box.x1 - box.x0), height: Double(box.y1 - box.y0)))
+        if let tint = scene.spec.logoColor {
+            context.pushGroup()
+            try drawing.draw(on: context, transform: transform)
+            context.paint(color: tint, operator: .in)
+            context.popGroupAndPaint(alpha: alpha, operator: .over)
+        } else {
+            try drawing.draw(on: context, transform: transform, alpha: alpha)
+        }
+    }
+}
+
+// MARK: Pixel runs
+
+/// Where a run of pixels comes from: one colour or a viewport-sized plane.
+enum PixelSource {
+    case solid(UInt32)
+    case plane(UnsafePointer<UInt32>)
+
+    @inline(__always)
+    func pixel(row y: Int, x: Int, width: Int) -> UInt32 {
+        switch self {
+        case let .solid(value): return value
+        case let .plane(pixels): return pixels[y * width + x]
+        }
+    }
+
+    @inline(__always)
+    func write(into row: UnsafeMutablePointer<UInt32>, row y: Int, from x0: Int, to x1: Int, width: Int) {
+        guard x1 > x0 else { return }
+        switch self {
+        case let .solid(value): (row + x0).update(repeating: value, count: x1 - x0)
+        case let .plane(pixels): (row + x0).update(from: pixels + y * width + x0, count: x1 - x0)
+        }
+    }
+}
+
+/// The veil's colour and its opacity as an 8-bit level.
+struct VeilMix {
+    let color: UInt32
+    let level: UInt32
+
+    init(color: UInt32, opacity: Double) {
+        self.color = color
+        level = UInt32((min(max(opacity, 0), 1) * 255).rounded())
+    }
+}
+
+/// The content under the veil: `lerp(content, veil, level)`.
+struct ContentSource {
+    let base: PixelSource
+    let veil: VeilMix
+
+    @inline(__always)
+    func pixel(row y: Int, x: Int, width: Int) -> UInt32 {
+        let p = base.pixel(row: y, x: x, width: width)
+        return veil.level == 0 ? p : lerpPixel(p, veil.color, veil.level)
+    }
+
+    @inline(__always)
+    func write(into row: UnsafeMutablePointer<UInt32>, row y: Int, from x0: Int, to x1: Int, width: Int) {
+        guard x1 > x0 else { return }
+        if veil.level == 0 {
+            base.write(into: row, row: y, from: x0, to: x1, width: width)
+            return
+        }
+        switch base {
+        case let .solid(value):
+            (row + x0).update(repeating: lerpPixel(value, veil.color, veil.level), count: x1 - x0)
+        case let .plane(pixels):
+            let source = pixels + y * width
+            let color = veil.color, level = veil.level
+            for x in x0..<x1 { row[x] = lerpPixel(source[x], color, level) }
+        }
+    }
+}
+
+/// `p + (q - p) * m / 255` on each of the four 8-bit channels, rounded; exact at m = 0 and 255.
+/// Two channels at a time in 16-bit lanes (no lane can overflow: 255 x 255 + 255 < 65536).
+@inline(__always)
+func lerpPixel(_ p: UInt32, _ q: UInt32, _ m: UInt32) -> UInt32 {
+    let im = 255 &- m
+    var rb = (p & 0x00FF_00FF) &* im &+ (q & 0x00FF_00FF) &* m &+ 0x0080_0080
+    rb = ((rb &+ ((rb >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
+    var ag = ((p >> 8) & 0x00FF_00FF) &* im &+ ((q >> 8) & 0x00FF_00FF) &* m &+ 0x0080_0080
+    ag = (ag &+ ((ag >> 8) & 0x00FF_00FF)) & 0xFF00_FF00
+    return rb | ag
+}

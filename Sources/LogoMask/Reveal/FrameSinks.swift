@@ -1,0 +1,199 @@
+import Foundation
+import MaskGeometry
+
+/// Encodes whole frames as PNG on the calling thread (the reveal's workers each own one): rows
+/// packed to straight RGBA and deflated strip by strip into reused buffers, written atomically.
+final class FramePNGEncoder {
+    private let width: Int
+    private let height: Int
+    private let rowsPerStrip: Int
+    private let packed: UnsafeMutablePointer<UInt8>
+    private let deflater: StripDeflater
+    private let scanline: Int
+
+    init(width: Int, height: Int, compression: PNGCompression = .fast) throws(LogoMaskError) {
+        self.width = width
+        self.height = height
+        scanline = PNGRowPacker.scanlineLength(width: width, channels: .rgba)
+        rowsPerStrip = max(1, min(height, (1 << 20) / max(1, scanline)))
+        packed = .allocate(capacity: scanline * rowsPerStrip)
+        deflater = try StripDeflater(level: compression.level, strategy: compression.strategy)
+    }
+
+    deinit { packed.deallocate() }
+
+    /// Writes `pixels` (premultiplied ARGB32, `stride` bytes a row) to `path`.
+    func write(_ pixels: UnsafePointer<UInt8>, stride: Int, to path: String) throws(LogoMaskError) {
+        let writer = try PNGFileWriter(path: path, width: width, height: height, channels: .rgba)
+        var y0 = 0
+        while y0 < height {
+            let rows = min(rowsPerStrip, height - y0)
+            PNGRowPacker.pack(
+                source: pixels + y0 * stride, stride: stride, layout: .argb32, width: width, rows: rows,
+                channels: .rgba, into: packed)
+            let raw = UnsafeRawBufferPointer(start: packed, count: rows * scanline)
+            let (bytes, adler) = try deflater.compress(raw, isLast: y0 + rows == height)
+            try writer.appendStrip(deflated: bytes, adler: adler, rawLength: raw.count)
+            y0 += rows
+        }
+        try writer.finish()
+    }
+}
+
+/// A folder written aside (a hidden sibling) and renamed into place by ``commit()``; dropped
+/// without commit, it is removed with what it holds.
+final class SequenceFolder {
+    let targetPath: String
+    let temporaryPath: String
+    private var committed = false
+
+    init(path: String) throws(LogoMaskError) {
+        let url = URL(fileURLWithPath: path)
+        let parent = url.deletingLastPathComponent().path
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder), isFolder.boolValue else {
+            throw LogoMaskError.cannotWriteOutput(file: path, reason: "the folder \(parent) does not exist")
+        }
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue {
+            throw LogoMaskError.cannotWriteOutput(file: path, reason: "it is a file, and a PNG sequence needs a folder")
+        }
+        targetPath = path
+        temporaryPath = TemporaryOutputs.siblingPath(for: path)
+        TemporaryOutputs.shared.register(temporaryPath)
+        do {
+            try FileManager.default.createDirectory(atPath: temporaryPath, withIntermediateDirectories: false)
+        } catch {
+            TemporaryOutputs.shared.unregister(temporaryPath)
+            throw LogoMaskError.cannotWriteOutput(file: path, reason: "cannot create a folder in \(parent)")
+        }
+    }
+
+    deinit {
+        if !committed {
+            try? FileManager.default.removeItem(atPath: temporaryPath)
+            TemporaryOutputs.shared.unregister(temporaryPath)
+        }
+    }
+
+    /// Puts the folder in place; an existing folder at the target is replaced (moved aside
+    /// first, then removed).
+    func commit() throws(LogoMaskError) {
+        var old: String?
+        if FileManager.default.fileExists(atPath: targetPath) {
+            let aside = TemporaryOutputs.siblingPath(for: targetPath)
+            guard rename(targetPath, aside) == 0 else {
+                throw LogoMaskError.cannotWriteOutput(file: targetPath, reason: String(cString: strerror(errno)))
+            }
+            old = aside
+        }
+        guard rename(temporaryPath, targetPath) == 0 else {
+            let reason = String(cString: strerror(errno))
+            if let old { _ = rename(old, targetPath) }
+            throw LogoMaskError.cannotWriteOutput(file: targetPath, reason: reason)
+        }
+        committed = true
+        TemporaryOutputs.shared.unregister(temporaryPath)
+        if let old { try? FileManager.default.removeItem(atPath: old) }
+    }
+}
+
+/// One picture of sampled frames in a grid, each labelled with its time.
+final class ContactSheet {
+    /// The frame indices shown: all when there are at most `maxFrames`, else evenly spaced with
+    /// the first and the last.
+    let indices: [Int]
+    private let plane: PixelPlane
+    private let context: CairoContext
+    private let surface: CairoSurface
+    private let thumbWidth: Int
+    private let thumbHeight: Int
+    private let columns: Int
+    private static let margin = 16
+    private static let labelHeight = 28
+
+    init(frameCount: Int, width: Int, height: Int, maxFrames: Int = 12, thumbnailWidth: Int = 216) throws(LogoMaskError) {
+        if frameCount <= maxFrames {
+            indices = Array(0..<frameCount)
+        } else {
+            var picked: [Int] = []
+            for k in 0..<maxFrames {
+                let index = Int((Double(k) * Double(frameCount - 1) / Double(maxFrames - 1)).rounded())
+                if picked.last != index { picked.append(index) }
+            }
+            indices = picked
+        }
+        thumbWidth = min(width, thumbnailWidth)
+        thumbHeight = max(1, Int((Double(height) * Double(thumbWidth) / Double(width)).rounded()))
+        columns = max(1, min(indices.count, width > height ? 3 : 6))
+        let rows = (indices.count + columns - 1) / columns
+        let m = Self.margin
+        plane = PixelPlane(
+            width: m + columns * (thumbWidth + m),
+            height: m + rows * (thumbHeight + Self.labelHeight + m))
+        surface = try plane.makeSurface()
+        context = try CairoContext(surface)
+        context.paint(color: RGBAColor(red: 0x20, green: 0x22, blue: 0x26), operator: .source)
+    }
+
+    /// Draws frame `index` (shown at `time` seconds) into its cell, if it is one of ``indices``.
+    func add(_ frame: FrameBuffer, index: Int, time: Double) {
+        guard let slot = indices.firstIndex(of: index) else { return }
+        let m = Self.margin
+        let x = m + (slot % columns) * (thumbWidth + m)
+        let y = m + (slot / columns) * (thumbHeight + Self.labelHeight + m)
+        let s = Double(thumbWidth) / Double(frame.width)
+        context.save()
+        context.clip(toDeviceRect: Rect(x: Double(x), y: Double(y), width: Double(thumbWidth), height: Double(thumbHeight)))
+        context.paintImage(
+            frame.surface, placement: Transform.scale(s).concatenating(.translation(x: Double(x), y: Double(y))),
+            filter: .good, operator: .source)
+        context.restore()
+        let label = String(format: "t = %.3f s  #%d", time, index)
+        context.showText(label, at: Point(x: Double(x), y: Double(y + thumbHeight + 20)), size: 14, color: .white)
+    }
+
+    /// Writes the sheet as a PNG.
+    func write(to path: String) throws(LogoMaskError) {
+        surface.flush()
+        let encoder = try FramePNGEncoder(width: plane.width, height: plane.height)
+        try encoder.write(plane.bytes, stride: plane.stride, to: path)
+    }
+}
+
+/// The frame buffers of one job: made once, handed to workers and back.
+final class FramePool: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var free: [FrameBuffer]
+    private var cancelled = false
+
+    init(count: Int, width: Int, height: Int) throws(LogoMaskError) {
+        var buffers: [FrameBuffer] = []
+        for _ in 0..<count { buffers.append(try FrameBuffer(width: width, height: height)) }
+        free = buffers
+    }
+
+    /// A free buffer, waiting for one if needed; throws once the job is cancelled.
+    func take() throws -> FrameBuffer {
+        condition.lock()
+        defer { condition.unlock() }
+        while free.isEmpty, !cancelled { condition.wait() }
+        guard !cancelled, let buffer = free.popLast() else { throw CancellationError() }
+        return buffer
+    }
+
+    /// Returns a buffer.
+    func give(_ buffer: FrameBuffer) {
+        condition.lock()
+        free.append(buffer)
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Wakes every waiting worker with an error.
+    func cancel() {
+        condition.lock()
+        cancelled = true
+        condition.broadcast()
+        condition.unlock()
+    }
+}

@@ -1,0 +1,269 @@
+import Foundation
+
+/// The video containers the reveal writes through ffmpeg.
+public enum VideoFormat: String, Sendable, CaseIterable, Codable {
+    /// H.264 (libx264, yuv420p) in MP4: what apps play after their launch still.
+    case mp4
+    /// GIF with a palette made for the whole clip (palettegen, paletteuse).
+    case gif
+    /// Animated WebP (libwebp_anim).
+    case webp
+    /// Animated PNG, lossless.
+    case apng
+
+    /// The format for a path's extension, nil for other extensions.
+    public init?(path: String) {
+        let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
+        switch ext {
+        case "mp4", "m4v": self = .mp4
+        case "gif": self = .gif
+        case "webp": self = .webp
+        case "apng": self = .apng
+        default: return nil
+        }
+    }
+
+    /// True when the format keeps transparency (frames then go to ffmpeg un-premultiplied).
+    var keepsAlpha: Bool { self != .mp4 }
+}
+
+/// Feeds frames to an `ffmpeg` subprocess as raw BGRA on its standard input, with fixed flags
+/// so the same frames give the same bytes, into a temporary file renamed over the target by
+/// ``finish()``.
+///
+/// Cairo's ARGB32 words are B, G, R, A bytes in memory on little-endian machines, so an opaque
+/// frame goes to ffmpeg as `bgra` without conversion; MP4 drops alpha, which for premultiplied
+/// pixels equals compositing on black. Formats that keep alpha get un-premultiplied copies of
+/// frames that have transparent pixels.
+final class FFmpegVideoWriter {
+    /// Where ffmpeg is looked for, in order, when `LOGO_MASK_FFMPEG` is not set.
+    static let searchPath = ["/usr/bin", "/usr/local/bin", "/opt/homebrew/bin", "/bin"]
+
+    let targetPath: String
+    let format: VideoFormat
+    let width: Int
+    let height: Int
+    private let temporaryPath: String
+    private let process = Process()
+    private let input = Pipe()
+    private let errors = Pipe()
+    private let stderrTail = StderrTail()
+    private var converted: UnsafeMutablePointer<UInt32>?
+    private var finished = false
+
+    /// The ffmpeg executable: `LOGO_MASK_FFMPEG`, else the first `ffmpeg` on `PATH` or in
+    /// ``searchPath``.
+    static func locate() throws(LogoMaskError) -> String {
+        let environment = ProcessInfo.processInfo.environment
+        if let given = environment["LOGO_MASK_FFMPEG"], !given.isEmpty {
+            guard FileManager.default.isExecutableFile(atPath: given) else {
+                throw LogoMaskError.toolUnavailable(
+                    tool: "ffmpeg", reason: "LOGO_MASK_FFMPEG=\(given) is not an executable file.")
+            }
+            return given
+        }
+        let folders = (environment["PATH"] ?? "").split(separator: ":").map(String.init) + searchPath
+        for folder in folders where !folder.isEmpty {
+            let candidate = URL(fileURLWithPath: folder).appendingPathComponent("ffmpeg").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        throw LogoMaskError.toolUnavailable(
+            tool: "ffmpeg",
+            reason: "not found on PATH. Video output (.mp4, .gif, .webp, .apng) runs the ffmpeg program: install it with `sudo apt-get install ffmpeg` (Debian/Ubuntu) or `brew install ffmpeg`, or write a PNG sequence (-o FOLDER) instead.")
+    }
+
+    /// The arguments after the executable, for a temporary output path.
+    static func arguments(format: VideoFormat, width: Int, height: Int, fps: Double, output: String) -> [String] {
+        let rate = fpsText(fps)
+        var args = [
+            "-hide_banner", "-nostats", "-loglevel", "error",
+            "-f", "rawvideo", "-pix_fmt", "bgra", "-s", "\(width)x\(height)", "-framerate", rate, "-i", "-",
+            "-an", "-map_metadata", "-1", "-fflags", "+bitexact", "-flags:v", "+bitexact",
+        ]
+        switch format {
+        case .mp4:
+            // yuv420p needs even sides: pad odd ones by repeating the last column or row.
+            let padW = width % 2, padH = height % 2
+            if padW + padH > 0 {
+                args += ["-vf", "pad=\(width + padW):\(height + padH):0:0,fillborders=right=\(padW):bottom=\(padH):mode=smear"]
+            }
+            args += [
+                "-c:v", "libx264", "-preset", "medium", "-crf", "18", "-pix_fmt", "yuv420p",
+                // A fixed thread count: x264's output depends on it, never on the machine's cores.
+                "-threads", "2",
+                "-movflags", "+faststart", "-bitexact", "-f", "mp4",
+            ]
+        case .gif:
+            args += [
+                "-filter_complex", "[0:v]split[a][b];[a]palettegen=stats_mode=full:reserve_transparent=1[p];[b][p]paletteuse=dither=sierra2_4a",
+                "-loop", "0", "-bitexact", "-f", "gif",
+            ]
+        case .webp:
+            args += ["-c:v", "libwebp_anim", "-lossless", "0", "-q:v", "85", "-loop", "0", "-pix_fmt", "yuva420p", "-f", "webp"]
+        case .apng:
+            args += ["-c:v", "apng", "-plays", "0", "-pix_fmt", "rgba", "-f", "apng"]
+        }
+        return args + ["-y", output]
+    }
+
+    /// Starts ffmpeg writing `path` (through a temporary beside it).
+    init(path: String, format: VideoFormat, width: Int, height: Int, fps: Double) throws(LogoMaskError) {
+        let executable = try Self.locate()
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent().path
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            throw LogoMaskError.cannotWriteOutput(file: path, reason: "the folder \(folder) does not exist")
+        }
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            throw LogoMaskError.cannotWriteOutput(file: path, reason: "it is a folder")
+        }
+        targetPath = path
+        self.format = format
+        self.width = width
+        self.height = height
+        temporaryPath = TemporaryOutputs.siblingPath(for: path)
+        TemporaryOutputs.shared.register(temporaryPath)
+        // A dead ffmpeg must surface as EPIPE from write(2), not kill this process.
+        signal(SIGPIPE, SIG_IGN)
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = Self.arguments(format: format, width: width, height: height, fps: fps, output: temporaryPath)
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = errors
+        do {
+            try process.run()
+        } catch {
+            TemporaryOutputs.shared.unregister(temporaryPath)
+            throw LogoMaskError.toolUnavailable(tool: "ffmpeg", reason: "cannot start \(executable): \(error.localizedDescription)")
+        }
+        stderrTail.drain(errors.fileHandleForReading)
+    }
+
+    deinit {
+        if !finished { cancel() }
+        converted?.deallocate()
+    }
+
+    /// Sends one frame (premultiplied ARGB32, stride = width x 4).
+    func write(_ frame: FrameBuffer) throws(LogoMaskError) {
+        var bytes = UnsafeRawPointer(frame.bytes)
+        let count = width * height * 4
+        if format.keepsAlpha, hasTransparency(frame.pixels, count: width * height) {
+            let out = converted ?? .allocate(capacity: width * height)
+            converted = out
+            unpremultiply(frame.pixels, into: out, count: width * height)
+            bytes = UnsafeRawPointer(out)
+        }
+        let fd = input.fileHandleForWriting.fileDescriptor
+        var offset = 0
+        while offset < count {
+            let written = Foundation.write(fd, bytes + offset, count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                let reason = errno == EPIPE ? "ffmpeg stopped reading frames" : String(cString: strerror(errno))
+                throw failure(reason)
+            }
+            offset += written
+        }
+    }
+
+    /// Closes ffmpeg's input, waits for it, and renames the file into place.
+    func finish() throws(LogoMaskError) {
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+        stderrTail.wait()
+        finished = true
+        defer { TemporaryOutputs.shared.unregister(temporaryPath) }
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+            try? FileManager.default.removeItem(atPath: temporaryPath)
+            throw failure("ffmpeg exited with status \(process.terminationStatus)", waited: true)
+        }
+        guard rename(temporaryPath, targetPath) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(atPath: temporaryPath)
+            throw LogoMaskError.cannotWriteOutput(file: targetPath, reason: reason)
+        }
+    }
+
+    /// Stops ffmpeg and removes the temporary.
+    func cancel() {
+        finished = true
+        try? input.fileHandleForWriting.close()
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        try? FileManager.default.removeItem(atPath: temporaryPath)
+        TemporaryOutputs.shared.unregister(temporaryPath)
+    }
+
+    private func failure(_ what: String, waited: Bool = false) -> LogoMaskError {
+        if !waited {
+            try? input.fileHandleForWriting.close()
+            process.waitUntilExit()
+            stderrTail.wait()
+        }
+        let tail = stderrTail.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return LogoMaskError.toolUnavailable(
+            tool: "ffmpeg",
+            reason: "\(what) while writing \(targetPath)" + (tail.isEmpty ? "." : ": \(tail)"))
+    }
+
+    private static func fpsText(_ fps: Double) -> String {
+        fps == fps.rounded() ? String(Int(fps)) : String(fps)
+    }
+}
+
+/// True when any pixel is not fully opaque.
+private func hasTransparency(_ pixels: UnsafePointer<UInt32>, count: Int) -> Bool {
+    for i in 0..<count where pixels[i] < 0xFF00_0000 { return true }
+    return false
+}
+
+/// Premultiplied ARGB32 to straight BGRA words, rounding as Cairo's PNG writer does.
+private func unpremultiply(_ source: UnsafePointer<UInt32>, into out: UnsafeMutablePointer<UInt32>, count: Int) {
+    for i in 0..<count {
+        let p = source[i]
+        let a = p >> 24
+        if a == 255 || a == 0 {
+            out[i] = a == 0 ? 0 : p
+            continue
+        }
+        func straight(_ c: UInt32) -> UInt32 { min(255, (c * 255 + a / 2) / a) }
+        out[i] = a << 24 | straight((p >> 16) & 0xFF) << 16 | straight((p >> 8) & 0xFF) << 8 | straight(p & 0xFF)
+    }
+}
+
+/// Collects the last few kilobytes of a process's standard error on a background thread.
+private final class StderrTail: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+    private var started = false
+
+    func drain(_ handle: FileHandle) {
+        started = true
+        Thread.detachNewThread { [self] in
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                lock.withLock {
+                    data.append(chunk)
+                    if data.count > 8192 { data = data.suffix(4096) }
+                }
+            }
+            done.signal()
+        }
+    }
+
+    func wait() {
+        guard started else { return }
+        done.wait()
+        done.signal()
+    }
+
+    var text: String {
+        let bytes = lock.withLock { data }
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").suffix(8)
+        return lines.joined(separator: " | ")
+    }
+}

@@ -1,0 +1,192 @@
+import ArgumentParser
+import Foundation
+import LogoMask
+import MaskGeometry
+
+extension RevealPreset: ExpressibleByArgument {}
+
+struct RevealCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "reveal",
+        abstract: "Render a launch reveal (the logo-shaped hole that grows into the app) as frames, video, a contact sheet and the launch still.",
+        discussion: """
+            Presets follow the source articles: twitter (hole 1 -> 0.75 at 0.4 -> final, white
+            veil fading, 0.6 s), yula (the hole turns to -atan(y/x) of the logo's position and
+            scales 1 -> 0.85 -> final in 0.6 s, the app settles from 1.05 to 1), huvi (the logo
+            moves to --target while the launch background fades, 0.35 s after 0.35 s), fade (the
+            launch screen fades in 250 ms). The final scale is the cover scale computed for the
+            viewport (times --margin); --final-scale overrides it.
+
+            -o takes a folder (PNG sequence frame-0000.png, ...) or a file ending .mp4 (H.264),
+            .gif, .webp or .apng (through ffmpeg). --still writes the launch image: frame 0,
+            pixel for pixel, so the hand-off from the launch screen cannot jump.
+
+            --print-spec prints the preset as an editable JSON spec; --spec FILE plays one. In a
+            spec's timeline, "finalScale", "cornerAngle", "launchFrame" and "targetFrame" stand
+            for the numbers computed for the viewport.
+
+            Examples:
+              logo-mask reveal SampleLogos/bird.svg --preset twitter --device "iPhone 15" -o twitter.mp4 --contact-sheet twitter-sheet.png
+              logo-mask reveal SampleLogos/bird.svg --preset yula --viewport 375x667@2 -o frames/ --still launch.png
+              logo-mask reveal SampleLogos/bird.svg --preset huvi --target 16,56,44,37 --device "iPhone SE" -o huvi.gif --fps 30
+              logo-mask reveal SampleLogos/bird.svg --preset twitter --print-spec > my-reveal.json
+              logo-mask reveal SampleLogos/bird.svg --spec my-reveal.json --device "Pixel 8" -o custom.mp4
+            """)
+
+    @OptionGroup var logoOptions: LogoOptions
+    @OptionGroup var placementOptions: PlacementOptions
+
+    @Option(help: ArgumentHelp("A built-in animation: \(RevealPreset.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "name"))
+    var preset: RevealPreset?
+
+    @Option(help: ArgumentHelp("A JSON spec file (see --print-spec for the format).", valueName: "file"))
+    var spec: String?
+
+    @Flag(help: "Print the preset's (or the spec's) JSON on standard output and stop.")
+    var printSpec = false
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("A folder for a PNG sequence, or a .mp4, .gif, .webp or .apng file.", valueName: "out"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("One picture of sampled frames, labelled with their times.", valueName: "sheet.png"))
+    var contactSheet: String?
+
+    @Option(help: ArgumentHelp("The launch image: frame 0, pixel for pixel.", valueName: "still.png"))
+    var still: String?
+
+    @Option(help: ArgumentHelp("The app's first screen, scaled to fill the viewport (default: a generated placeholder).", valueName: "screen.png"))
+    var content: String?
+
+    @Option(help: ArgumentHelp("A caption image drawn below the logo at the viewport's density (yula fades it).", valueName: "caption.png"))
+    var caption: String?
+
+    @Option(help: ArgumentHelp("The splash background colour, instead of the spec's.", valueName: "color"))
+    var background: RGBAColor?
+
+    @Option(help: "Frames per second.")
+    var fps: Double = 60
+
+    @Option(help: ArgumentHelp("Play the whole animation in this many seconds (default: the spec's own duration).", valueName: "s"))
+    var duration: Double?
+
+    @Option(help: ArgumentHelp("The final scale is the cover scale times this.", valueName: "m"))
+    var margin: Double = 1
+
+    @Option(help: ArgumentHelp("Use this final scale instead of computing the cover scale.", valueName: "s"))
+    var finalScale: Double?
+
+    @Option(help: ArgumentHelp("center (the document box's centre), auto (the point with the smallest cover scale), or X,Y in document units.", valueName: "center|auto|X,Y"))
+    var anchor: String = "center"
+
+    @Option(help: ArgumentHelp("The move target in points (huvi).", valueName: "X,Y,W,H"))
+    var target: String?
+
+    @Option(help: ArgumentHelp("Threads compositing frames (default: all cores).", valueName: "n"))
+    var workers: Int?
+
+    @Flag(help: "Print the report as JSON.")
+    var json = false
+
+    @Flag(name: .shortAndLong, help: "No progress bar and no report.")
+    var quiet = false
+
+    func validate() throws {
+        if preset != nil, spec != nil { throw ValidationError("Give --preset or --spec, not both.") }
+        if preset == nil, spec == nil { throw ValidationError("Give --preset \(RevealPreset.allCases.map(\.rawValue).joined(separator: "|")) or --spec FILE.") }
+        if !printSpec {
+            guard placementOptions.viewport != nil || placementOptions.device != nil else {
+                throw ValidationError("Give the screen: --device NAME or --viewport WxH[@D].")
+            }
+            guard output != nil || contactSheet != nil || still != nil else {
+                throw ValidationError("Nothing to write: give -o OUT, --contact-sheet SHEET.png or --still STILL.png (or --print-spec).")
+            }
+        }
+        guard fps > 0, fps <= 240 else { throw ValidationError("--fps must be in 0...240.") }
+        if let duration, !(duration > 0 && duration.isFinite) { throw ValidationError("--duration must be a positive number of seconds.") }
+        guard margin > 0, margin.isFinite else { throw ValidationError("--margin must be a positive number (1 = just covers).") }
+        if let finalScale, !(finalScale > 0 && finalScale.isFinite) { throw ValidationError("--final-scale must be a positive number.") }
+        guard anchor == "center" || anchor == "auto" || parsePoint(anchor) != nil else {
+            throw ValidationError("--anchor takes center, auto or X,Y in document units; \"\(anchor)\" is none of them.")
+        }
+        if let target, parseRect(target) == nil {
+            throw ValidationError("--target takes X,Y,W,H in points with W and H positive, e.g. 16,56,44,37.")
+        }
+        if let workers, workers < 1 { throw ValidationError("--workers must be 1 or more.") }
+    }
+
+    func run() throws {
+        try runReportingErrors { () throws(LogoMaskError) in
+            let chosenSpec: RevealSpec
+            if let spec {
+                chosenSpec = try RevealSpec.load(path: spec)
+            } else {
+                chosenSpec = (preset ?? .twitter).spec
+            }
+            if printSpec {
+                FileHandle.standardOutput.write(Data(chosenSpec.jsonText().utf8))
+                return
+            }
+            guard let viewport = placementOptions.chosenViewport else {
+                throw LogoMaskError.invalidRequest("Give the screen: --device NAME or --viewport WxH[@D].")
+            }
+            let logo = try logoOptions.load()
+            var settings = RevealSettings(viewport: viewport)
+            settings.logoWidth = placementOptions.logoWidth
+            settings.center = placementOptions.center.flatMap(parsePoint)
+            settings.rotation = placementOptions.rotate * .pi / 180
+            settings.anchor = anchor == "auto" ? .automatic : anchor == "center" ? .center : parsePoint(anchor).map(RevealAnchor.point) ?? .center
+            settings.margin = margin
+            settings.finalScale = finalScale
+            settings.target = target.flatMap(parseRect)
+            settings.duration = duration
+            settings.background = background
+            settings.specFolder = spec.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
+            if let content { settings.content = try RasterImage(contentsOfPNG: content) }
+            if let caption { settings.caption = try RasterImage(contentsOfPNG: caption) }
+            let scene = try RevealScene(logo: logo, spec: chosenSpec, settings: settings, deadline: logoOptions.deadline)
+            let out = try output.map { (path: String) throws(LogoMaskError) in try RevealOutput(path: path) }
+
+            let bar = ProgressBar(label: "reveal", enabled: !quiet)
+            let report = try RevealRenderer.render(
+                scene, fps: fps, output: out, contactSheet: contactSheet, still: still,
+                workers: workers ?? ProcessInfo.processInfo.activeProcessorCount, deadline: logoOptions.deadline,
+                progress: { bar.update($0) })
+            bar.finish()
+            if quiet { return }
+            if json {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+                if let data = try? encoder.encode(report) {
+                    FileHandle.standardOutput.write(data + Data("\n".utf8))
+                }
+                return
+            }
+            var lines: [String] = []
+            lines.append("\(chosenSpec.name): \(report.frameCount) frames at \(formatNumber(fps)) fps, \(formatNumber(report.duration)) s, \(report.width)x\(report.height) (\(viewport))")
+            if let finalScale = report.finalScale {
+                if let cover = report.coverScale {
+                    let marginText = margin == 1 ? "" : " x margin \(formatNumber(margin))"
+                    lines.append("final scale \(formatNumber(finalScale, decimals: 4)) = cover scale \(formatNumber(cover, decimals: 4))\(marginText)")
+                } else {
+                    lines.append("final scale \(formatNumber(finalScale, decimals: 4)) (given)")
+                }
+            }
+            if chosenSpec.timeline.mentions("cornerAngle") {
+                let degrees = scene.cornerAngle * 180 / .pi
+                lines.append("end rotation \(formatNumber(degrees, decimals: 2))° = -atan(y/x), logo at \(scene.placement.resolvedCenter) pt")
+            }
+            for path in report.written { lines.append("wrote \(path)") }
+            print(lines.joined(separator: "\n"))
+        }
+    }
+}
+
+/// Parses `X,Y,W,H` into a rect with a positive size.
+func parseRect(_ text: String) -> Rect? {
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        .map { Double($0.trimmingCharacters(in: .whitespaces)) }
+    guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3],
+          [x, y, w, h].allSatisfy(\.isFinite), w > 0, h > 0
+    else { return nil }
+    return Rect(x: x, y: y, width: w, height: h)
+}
