@@ -1,0 +1,59 @@
+import Foundation
+import MaskGeometry
+
+/// `manifest.json`: every file written and the geometry behind the animation. Keys are stable
+/// and documented in the README.
+public struct AssetManifest: Codable, Sendable, Equatable {
+    /// One file of the output folder.
+    public struct File: Codable, Sendable, Equatable {
+        /// Path relative to the output folder.
+        public var path: String
+        /// Pixel size for PNGs (nil for JSON, XML, PDF and SVG).
+        public var pixelWidth: Int?
+        /// Pixel size for PNGs.
+        public var pixelHeight: Int?
+        /// Scale factor (iOS @Nx, Android density, web Nx), when the file has one.
+        public var scale: Double?
+        /// Size in bytes.
+        public var bytes: Int
+        /// SHA-256 of the bytes, lower-case hex.
+        public var sha256: String
+    }
+
+    /// The cover scale for one device and orientation.
+    public struct Cover: Codable, Sendable, Equatable {
+        /// Device name from the built-in table.
+        public var device: String
+        /// `portrait` or `landscape`.
+        public var orientation: String
+        /// `WxH@D`.
+        public var viewport: String
+        /// The smallest scale at which the hole covers the viewport; nil when none can.
+        public var scale: Double?
+        /// Why there is no scale, when there is none.
+        public var note: String?
+    }
+
+    /// The logo's file name.
+    public var logo: String
+    /// The logo's document size (document units).
+    public var documentSize: Size
+    /// librsvg's ink rectangle (document units).
+    public var inkBounds: Rect?
+    /// The logical rectangle.
+    public var logicalBounds: Rect?
+    /// The anchor of scaling (document units): the document box's centre.
+    public var anchor: Point
+    /// The on-screen logo width in points.
+    public var logoWidth: Double
+    /// The splash background, `#RRGGBB[AA]`.
+    public var background: String
+    /// The dark-mode background, if any.
+    public var darkBackground: String?
+    /// Android 12's safe-circle check.
+    public var android12: AndroidSplashCheck?
+    /// Cover scales for each device and orientation.
+    public var coverScales: [Cover]
+    /// Every file written (the manifest itself excepted), sorted by path.
+    public var files: [File]
+}

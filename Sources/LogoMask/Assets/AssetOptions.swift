@@ -1,0 +1,48 @@
+import Foundation
+import MaskGeometry
+
+/// The platforms `assets` writes for.
+public enum AssetPlatform: String, Sendable, CaseIterable, Codable {
+    /// An Xcode asset catalog (`ios/Assets.xcassets`) and launch stills.
+    case ios
+    /// Android resources (`android/res`): densities, colours, the Android 12 check.
+    case android
+    /// Web: logo PNGs at 1x-4x and the hole overlay as SVG.
+    case web
+}
+
+/// What `AssetGenerator` writes and how.
+public struct AssetOptions: Sendable {
+    /// The platforms to write (default all three).
+    public var platforms: Set<AssetPlatform>
+    /// The splash background.
+    public var background: RGBAColor
+    /// The splash background in dark mode; nil writes no dark variants of the background.
+    public var darkBackground: RGBAColor?
+    /// The logo for dark mode; nil writes no dark variants of the logo.
+    public var darkLogo: VectorLogo?
+    /// The logo's on-screen width in points (iOS) and CSS pixels (web); the placement model's
+    /// `logoWidth`.
+    public var logoWidth: Double
+    /// Devices for launch stills, hole overlays and cover scales (default: the built-in table).
+    public var devices: [Device]
+    /// Draws the launch still for a device and orientation (the reveal's frame 0 when the reveal
+    /// is available); nil writes no stills.
+    public var launchStill: (@Sendable (Device, Bool) throws(LogoMaskError) -> RasterImage)?
+
+    /// Creates options with the defaults: every platform, white background, 100 pt logo.
+    public init(
+        platforms: Set<AssetPlatform> = Set(AssetPlatform.allCases), background: RGBAColor = .white,
+        darkBackground: RGBAColor? = nil, darkLogo: VectorLogo? = nil, logoWidth: Double = Placement.defaultLogoWidth,
+        devices: [Device] = Device.builtIn,
+        launchStill: (@Sendable (Device, Bool) throws(LogoMaskError) -> RasterImage)? = nil
+    ) {
+        self.platforms = platforms
+        self.background = background
+        self.darkBackground = darkBackground
+        self.darkLogo = darkLogo
+        self.logoWidth = logoWidth
+        self.devices = devices
+        self.launchStill = launchStill
+    }
+}

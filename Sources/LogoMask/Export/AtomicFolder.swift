@@ -1,0 +1,71 @@
+import Foundation
+
+/// A folder written aside (a hidden sibling) and renamed into place by ``commit()``; dropped
+/// without commit, it is removed with everything in it. An existing target is replaced only at
+/// commit, so a failed run leaves the previous folder as it was.
+final class AtomicFolder {
+    /// The folder the caller asked for.
+    let targetPath: String
+    /// Where files go until commit.
+    let temporaryPath: String
+    private var committed = false
+
+    init(path: String) throws(LogoMaskError) {
+        let url = URL(fileURLWithPath: path)
+        let parent = url.deletingLastPathComponent().path
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder), isFolder.boolValue else {
+            throw LogoMaskError.cannotWriteOutput(file: path, reason: "the folder \(parent) does not exist")
+        }
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue {
+            throw LogoMaskError.cannotWriteOutput(file: path, reason: "a file of that name exists")
+        }
+        targetPath = url.standardizedFileURL.path
+        temporaryPath = TemporaryOutputs.siblingPath(for: targetPath)
+        do {
+            try FileManager.default.createDirectory(atPath: temporaryPath, withIntermediateDirectories: false)
+        } catch {
+            throw LogoMaskError.cannotWriteOutput(file: path, reason: "cannot create a folder in \(parent)")
+        }
+        TemporaryOutputs.shared.register(temporaryPath)
+    }
+
+    deinit {
+        if !committed {
+            try? FileManager.default.removeItem(atPath: temporaryPath)
+            TemporaryOutputs.shared.unregister(temporaryPath)
+        }
+    }
+
+    /// The temporary path of `relative` inside the folder, creating its parent folders.
+    func path(_ relative: String) throws(LogoMaskError) -> String {
+        let url = URL(fileURLWithPath: temporaryPath).appendingPathComponent(relative)
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        } catch {
+            throw LogoMaskError.cannotWriteOutput(file: targetPath, reason: "cannot create \(relative)'s folder")
+        }
+        return url.path
+    }
+
+    /// Renames the folder into place, replacing an existing one.
+    func commit() throws(LogoMaskError) {
+        var isFolder: ObjCBool = false
+        var old: String? = nil
+        if FileManager.default.fileExists(atPath: targetPath, isDirectory: &isFolder) {
+            let aside = TemporaryOutputs.siblingPath(for: targetPath) + ".old"
+            guard rename(targetPath, aside) == 0 else {
+                throw LogoMaskError.cannotWriteOutput(file: targetPath, reason: String(cString: strerror(errno)))
+            }
+            old = aside
+        }
+        guard rename(temporaryPath, targetPath) == 0 else {
+            let reason = String(cString: strerror(errno))
+            if let old { _ = rename(old, targetPath) }
+            throw LogoMaskError.cannotWriteOutput(file: targetPath, reason: reason)
+        }
+        committed = true
+        TemporaryOutputs.shared.unregister(temporaryPath)
+        if let old { try? FileManager.default.removeItem(atPath: old) }
+    }
+}
