@@ -58,7 +58,8 @@ final class FFmpegVideoWriter {
         if let given = environment["LOGO_MASK_FFMPEG"], !given.isEmpty {
             guard FileManager.default.isExecutableFile(atPath: given) else {
                 throw LogoMaskError.toolUnavailable(
-                    tool: "ffmpeg", reason: "LOGO_MASK_FFMPEG=\(given) is not an executable file.")
+                    tool: "ffmpeg",
+                    reason: "LOGO_MASK_FFMPEG=\(given) is not an executable file. Unset it to use ffmpeg from PATH (Debian: `sudo apt-get install ffmpeg`).")
             }
             return given
         }
