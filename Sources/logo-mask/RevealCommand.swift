@@ -87,6 +87,9 @@ struct RevealCommand: ParsableCommand {
     @Flag(help: "Print the report as JSON.")
     var json = false
 
+    @Option(help: ArgumentHelp("Time compositing the frames at these comma-separated fractions of the duration (one thread, no output) and print it against one copy of the frame's bytes.", visibility: .hidden))
+    var measureCompositor: String?
+
     @Flag(name: .shortAndLong, help: "No progress bar and no report.")
     var quiet = false
 
@@ -97,7 +100,7 @@ struct RevealCommand: ParsableCommand {
             guard placementOptions.viewport != nil || placementOptions.device != nil else {
                 throw ValidationError("Give the screen: --device NAME or --viewport WxH[@D].")
             }
-            guard output != nil || contactSheet != nil || still != nil else {
+            guard output != nil || contactSheet != nil || still != nil || measureCompositor != nil else {
                 throw ValidationError("Nothing to write: give -o OUT, --contact-sheet SHEET.png or --still STILL.png (or --print-spec).")
             }
         }
@@ -144,6 +147,13 @@ struct RevealCommand: ParsableCommand {
             if let content { settings.content = try RasterImage(contentsOfPNG: content) }
             if let caption { settings.caption = try RasterImage(contentsOfPNG: caption) }
             let scene = try RevealScene(logo: logo, spec: chosenSpec, settings: settings, deadline: logoOptions.deadline)
+            if let measureCompositor {
+                for fraction in measureCompositor.split(separator: ",").compactMap({ Double($0) }) {
+                    let t = try RevealRenderer.measureCompositing(scene, at: fraction * scene.duration)
+                    print("t=\(formatNumber(t.time, decimals: 4)) s \(t.width)x\(t.height): composite \(formatNumber(t.compositeSeconds * 1000, decimals: 2)) ms, copy \(formatNumber(t.copySeconds * 1000, decimals: 2)) ms, ratio \(formatNumber(t.compositeSeconds / t.copySeconds, decimals: 2))\(t.covered ? " (covered shortcut)" : "")")
+                }
+                return
+            }
             let out = try output.map { (path: String) throws(LogoMaskError) in try RevealOutput(path: path) }
 
             let bar = ProgressBar(label: "reveal", enabled: !quiet)

@@ -207,3 +207,51 @@ public enum RevealRenderer {
         }
     }
 }
+
+/// Timings of the compositor alone (no encoding), for benchmarks.
+public struct CompositorTiming: Sendable, Codable {
+    /// Frame size in pixels.
+    public var width: Int
+    /// Frame size in pixels.
+    public var height: Int
+    /// The reveal time of the frame measured.
+    public var time: Double
+    /// Best seconds of compositing that frame into a reused buffer (after one warm-up).
+    public var compositeSeconds: Double
+    /// Best seconds of copying the frame's bytes once (`memcpy`): the floor.
+    public var copySeconds: Double
+    /// True when the frame took the "hole covers the viewport" shortcut.
+    public var covered: Bool
+}
+
+extension RevealRenderer {
+    /// Measures compositing the frame at `time` on one thread, `repeats` times into the same
+    /// buffer, against copying the frame's bytes once; reports the best of each.
+    public static func measureCompositing(_ scene: RevealScene, at time: Double, repeats: Int = 20) throws(LogoMaskError) -> CompositorTiming {
+        let layers = try RevealLayers(scene: scene)
+        let compositor = try FrameCompositor(scene: scene, layers: layers)
+        let frame = try FrameBuffer(width: layers.width, height: layers.height)
+        let state = scene.state(at: time)
+        var stats = try compositor.render(state, into: frame)
+        let clock = ContinuousClock()
+        func seconds(_ d: Duration) -> Double {
+            Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
+        }
+        var best = Double.infinity
+        for _ in 0..<max(1, repeats) {
+            let start = clock.now
+            stats = try compositor.render(state, into: frame)
+            best = min(best, seconds(clock.now - start))
+        }
+        let copy = PixelPlane(width: layers.width, height: layers.height)
+        var bestCopy = Double.infinity
+        let count = layers.width * layers.height
+        for _ in 0..<max(1, repeats) {
+            let elapsed = clock.measure { copy.pixels.update(from: frame.pixels, count: count) }
+            bestCopy = min(bestCopy, seconds(elapsed))
+        }
+        return CompositorTiming(
+            width: layers.width, height: layers.height, time: time, compositeSeconds: best,
+            copySeconds: bestCopy, covered: stats.covered)
+    }
+}
