@@ -154,8 +154,8 @@ public struct CoverScaleSearch<Source: CoverageSource> {
         let a = Point(x: ap.x * placement.viewport.density, y: ap.y * placement.viewport.density)
         let vw = Double(placement.viewport.pixelWidth), vh = Double(placement.viewport.pixelHeight)
         let shape = frame.apply(to: inkBounds)
-        guard !shape.isEmpty, shape.contains(q), frame.determinant != 0 else { return .noScale(searchedUpTo: 0) }
-        let sMax = min(settings.maxScale, Self.fixedPointLimit / max(1e-12, frame.apply(to: inkBounds).width, shape.height) / 2)
+        let sMax = min(settings.maxScale, Self.fixedPointLimit / max(1e-12, shape.width, shape.height) / 2)
+        guard !shape.isEmpty, shape.contains(q), frame.determinant != 0 else { return .noScale(searchedUpTo: sMax) }
         func preimage(_ s: Double) -> Rect { Rect(x: q.x - a.x / s, y: q.y - a.y / s, width: vw / s, height: vh / s) }
 
         var lo = max(vw / shape.width, vh / shape.height) / (1 + tolerance)  // V_lo is larger than the ink box
@@ -392,13 +392,13 @@ public struct CoverScaleSearch<Source: CoverageSource> {
             for x0 in Swift.stride(from: 0, to: w, by: side) {
                 total += 1
                 let box = PixelBox(x0: x0, y0: y0, x1: min(w, x0 + side), y1: min(h, y0 + side))
-                var corners: [Point] = []
-                for s in [lo, hi] {
-                    for (px, py) in [(box.x0, box.y0), (box.x1, box.y1)] {
-                        corners.append(Point(x: q.x + (Double(px) - a.x) / s, y: q.y + (Double(py) - a.y) / s))
-                    }
-                }
-                if !surelyCovered(Rect(enclosing: corners)) { boxes.append(box) }
+                // The tile's preimages for every scale in lo...hi lie in the box of its corners'
+                // preimages at both ends (each corner moves on a segment towards q).
+                let xs = [(Double(box.x0) - a.x) / lo, (Double(box.x1) - a.x) / lo, (Double(box.x0) - a.x) / hi, (Double(box.x1) - a.x) / hi]
+                let ys = [(Double(box.y0) - a.y) / lo, (Double(box.y1) - a.y) / lo, (Double(box.y0) - a.y) / hi, (Double(box.y1) - a.y) / hi]
+                let x0 = min(min(xs[0], xs[1]), min(xs[2], xs[3])), x1 = max(max(xs[0], xs[1]), max(xs[2], xs[3]))
+                let y0 = min(min(ys[0], ys[1]), min(ys[2], ys[3])), y1 = max(max(ys[0], ys[1]), max(ys[2], ys[3]))
+                if !surelyCovered(Rect(x: q.x + x0, y: q.y + y0, width: x1 - x0, height: y1 - y0)) { boxes.append(box) }
             }
         }
         return boxes.count * 2 > total ? nil : boxes

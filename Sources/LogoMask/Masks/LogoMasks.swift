@@ -142,11 +142,6 @@ public enum LogoMasks {
         let w = Double(max(1, image.imageWidth)), h = Double(max(1, image.imageHeight))
         let scale = max(rect.width / w, rect.height / h)
         let fw = w * scale, fh = h * scale
-        return Rect(x: rect.midX - fw / 2, y: rect.midY - fh / 2, width: fw, height: fh)
+        return Rect(x: rect.center.x - fw / 2, y: rect.center.y - fh / 2, width: fw, height: fh)
     }
-}
-
-extension Rect {
-    var midX: Double { x + width / 2 }
-    var midY: Double { y + height / 2 }
 }
