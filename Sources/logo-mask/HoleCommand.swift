@@ -22,6 +22,7 @@ struct HoleCommand: ParsableCommand {
               logo-mask hole SampleLogos/bird.svg -o splash.pdf --viewport 375x667@2 --background white
               logo-mask hole SampleLogos/bird.svg -o frame.svg --device "Pixel 8" --scale 4 --rotate -20
               logo-mask hole SampleLogos/bird.svg -o photo.png --device "iPhone SE" --background-image backdrop.png
+              logo-mask hole SampleLogos/bird.svg -o yula.pdf --device "iPhone 15" --background-gradient "#7B2FF7,#F107A3,135"
             """)
 
     @OptionGroup var logoOptions: LogoOptions
@@ -42,6 +43,9 @@ struct HoleCommand: ParsableCommand {
     @Option(help: ArgumentHelp("A PNG drawn behind the hole, scaled to fill the screen (PNG and SVG outputs).", valueName: "file.png"))
     var backgroundImage: String?
 
+    @Option(help: ArgumentHelp("A linear gradient behind the hole: two colours and an optional CSS angle in degrees (default 180, top to bottom).", valueName: "from,to[,deg]"))
+    var backgroundGradient: String?
+
     @Flag(name: .shortAndLong, help: "Print nothing but errors and warnings.")
     var quiet = false
 
@@ -51,11 +55,29 @@ struct HoleCommand: ParsableCommand {
         }
         guard scale > 0, scale.isFinite else { throw ValidationError("--scale must be a positive number.") }
         if let anchor, parsePoint(anchor) == nil { throw ValidationError("--anchor takes X,Y in document units.") }
-        if background != nil, backgroundImage != nil { throw ValidationError("Give --background or --background-image, not both.") }
+        if [background != nil, backgroundImage != nil, backgroundGradient != nil].filter({ $0 }).count > 1 {
+            throw ValidationError("Give one of --background, --background-image or --background-gradient.")
+        }
+        if let backgroundGradient, Self.gradient(backgroundGradient) == nil {
+            throw ValidationError("--background-gradient takes FROM,TO[,DEG], e.g. \"#7B2FF7,#F107A3,135\"; \"\(backgroundGradient)\" is not one.")
+        }
         let ext = URL(fileURLWithPath: output).pathExtension.lowercased()
         guard ["png", "pdf", "svg"].contains(ext) else {
             throw ValidationError("The output must end in .png, .pdf or .svg; \"\(output)\" does not.")
         }
+    }
+
+    /// Parses `FROM,TO[,DEG]`.
+    static func gradient(_ text: String) -> HoleBackground? {
+        let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count == 2 || parts.count == 3,
+              let from = RGBAColor(parsing: parts[0]), let to = RGBAColor(parsing: parts[1]) else { return nil }
+        var degrees = 180.0
+        if parts.count == 3 {
+            guard let value = Double(parts[2].replacingOccurrences(of: "deg", with: "")), value.isFinite else { return nil }
+            degrees = value
+        }
+        return .linearGradient(from: from, to: to, degrees: degrees)
     }
 
     func run() throws {
@@ -66,7 +88,8 @@ struct HoleCommand: ParsableCommand {
             }
             let placement = placementOptions.placement(
                 documentSize: logo.documentSize, viewport: viewport, anchor: anchor.flatMap(parsePoint), scale: scale)
-            let fill: HoleBackground = backgroundImage.map { .image(path: $0) } ?? .color(background ?? .white)
+            var fill: HoleBackground = backgroundImage.map { .image(path: $0) } ?? .color(background ?? .white)
+            if let gradient = backgroundGradient.flatMap(Self.gradient) { fill = gradient }
             let ext = URL(fileURLWithPath: output).pathExtension.lowercased()
             if ext == "png" {
                 let progress = ProgressBar(label: "hole", enabled: !quiet)

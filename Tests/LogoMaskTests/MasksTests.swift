@@ -147,4 +147,32 @@ struct MasksTests {
         #expect(image.color(x: 120, y: 200) == red)  // the ring's centre shows the background
         #expect(image.alpha(x: 0, y: 0) == 255)
     }
+    @Test("a gradient background: PNG, PDF and SVG holes agree on its colours, and the vector ones stay vector")
+    func gradientBackground() throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let logo = try VectorLogo(contentsOf: GeometryFixtures.sample("bird.svg"))
+        let from = try #require(RGBAColor(parsing: "#7B2FF7")), to = try #require(RGBAColor(parsing: "#F107A3"))
+        let placement = Placement(documentSize: logo.documentSize, viewport: Viewport(width: 90, height: 160, density: 1))
+        let background = HoleBackground.linearGradient(from: from, to: to, degrees: 135)
+        let png = folder.appendingPathComponent("g.png").path
+        try LogoMasks.writeHolePNG(of: logo, placement: placement, background: background, to: png)
+        let reference = try RasterImage(contentsOfPNG: png)
+        // CSS: at 135 degrees the top-left corner is the first colour and the bottom-right the last.
+        #expect(abs(Int(reference.color(x: 0, y: 0).red) - Int(from.red)) <= 3)
+        #expect(abs(Int(reference.color(x: 89, y: 159).red) - Int(to.red)) <= 3)
+        for format in [VectorHole.Format.pdf, .svg] {
+            let path = folder.appendingPathComponent("g.\(format.rawValue)").path
+            let result = try VectorHole.write(of: logo, placement: placement, background: background, format: format, to: path)
+            #expect(!result.rasterFallback)
+            let text = String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
+            #expect(!text.contains("/Image") && !text.contains("<image"))
+            let image = try Rasterizer.image(of: try VectorLogo(contentsOf: path), size: .scale(1))
+            for (x, y) in [(2, 2), (45, 10), (87, 157), (10, 140), (80, 20)] {
+                let a = image.color(x: x, y: y), b = reference.color(x: x, y: y)
+                #expect(abs(Int(a.red) - Int(b.red)) <= 4 && abs(Int(a.green) - Int(b.green)) <= 4 && abs(Int(a.blue) - Int(b.blue)) <= 4,
+                        "\(format) at \(x),\(y): \(a) vs \(b)")
+            }
+        }
+    }
 }

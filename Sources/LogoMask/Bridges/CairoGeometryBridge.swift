@@ -63,3 +63,20 @@ extension CairoContext {
         cairo_restore(pointer)
     }
 }
+
+extension CairoContext {
+    /// Fills the whole clip with a linear gradient from `start` (colour `from`) to `end` (colour
+    /// `to`), user space, padded beyond both ends, replacing what is there (SOURCE).
+    func fillLinearGradient(from: RGBAColor, to: RGBAColor, start: Point, end: Point) {
+        guard let pattern = cairo_pattern_create_linear(start.x, start.y, end.x, end.y) else { return }
+        defer { cairo_pattern_destroy(pattern) }
+        cairo_pattern_add_color_stop_rgba(pattern, 0, from.redFraction, from.greenFraction, from.blueFraction, from.alphaFraction)
+        cairo_pattern_add_color_stop_rgba(pattern, 1, to.redFraction, to.greenFraction, to.blueFraction, to.alphaFraction)
+        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+        cairo_save(pointer)
+        cairo_set_operator(pointer, CAIRO_OPERATOR_SOURCE)
+        cairo_set_source(pointer, pattern)
+        cairo_paint(pointer)
+        cairo_restore(pointer)
+    }
+}

@@ -15,6 +15,19 @@ public enum HoleBackground: Sendable, Hashable {
     case color(RGBAColor)
     /// A PNG image scaled to fill the viewport (aspect kept, centred, cropped: "aspect fill").
     case image(path: String)
+    /// A linear gradient across the viewport from `from` to `to`, its direction an angle in
+    /// degrees as in CSS `linear-gradient` (180: top to bottom, 90: left to right), its line
+    /// long enough that the corners get the end colours.
+    case linearGradient(from: RGBAColor, to: RGBAColor, degrees: Double)
+
+    /// The gradient line's ends for a `size` (any units), as CSS computes them.
+    static func gradientLine(degrees: Double, size: Size) -> (start: Point, end: Point) {
+        let radians = degrees * .pi / 180
+        let dx = sin(radians), dy = -cos(radians)
+        let length = abs(size.width * dx) + abs(size.height * dy)
+        let c = Point(x: size.width / 2, y: size.height / 2)
+        return (Point(x: c.x - dx * length / 2, y: c.y - dy * length / 2), Point(x: c.x + dx * length / 2, y: c.y + dy * length / 2))
+    }
 }
 
 /// Masks of a logo: its coverage, and the inverted hole (a background with a logo-shaped
@@ -93,6 +106,9 @@ public enum LogoMasks {
                 case let .color(color): context.fillAll(color)
                 case .image:
                     if let image { context.paintImage(image, into: aspectFill(image: image, in: viewportRect)) }
+                case let .linearGradient(from, to, degrees):
+                    let line = HoleBackground.gradientLine(degrees: degrees, size: viewportRect.size)
+                    context.fillLinearGradient(from: from, to: to, start: line.start, end: line.end)
                 }
                 context.pushGroup()
                 try drawing.draw(on: context, transform: transform)

@@ -62,17 +62,24 @@ public enum VectorHole {
             _ = try CairoSurface.png(path: imagePath)
             imageData = data
         }
-        let color: RGBAColor
-        if case let .color(c) = background { color = c } else { color = .white }
+        var color = RGBAColor.white
+        var gradient: (from: RGBAColor, to: RGBAColor, start: Point, end: Point)? = nil
+        switch background {
+        case let .color(c): color = c
+        case .image: break
+        case let .linearGradient(from, to, degrees):
+            let line = HoleBackground.gradientLine(degrees: degrees, size: page)
+            gradient = (from, to, line.start, line.end)
+        }
         if !outline.unsupported.isEmpty {
             let reasons = Array(Set(outline.unsupported)).sorted()
-            try writeThroughCairo(logo: logo, placement: placement, color: color, format: format, to: path)
+            try writeThroughCairo(logo: logo, placement: placement, color: color, gradient: gradient, format: format, to: path)
             return Result(shapeCount: 0, rasterFallback: true, fallbackReasons: reasons, approximatedPaint: false)
         }
         let bytes: [UInt8]
         switch format {
-        case .pdf: bytes = pdf(outline: outline, page: page, color: color)
-        case .svg: bytes = Array(svg(outline: outline, page: page, color: color, image: imageData).utf8)
+        case .pdf: bytes = pdf(outline: outline, page: page, color: color, gradient: gradient)
+        case .svg: bytes = Array(svg(outline: outline, page: page, color: color, gradient: gradient, image: imageData).utf8)
         }
         let file = try AtomicFile(path: path)
         try file.write(bytes)
@@ -84,7 +91,10 @@ public enum VectorHole {
 
     // MARK: - PDF
 
-    static func pdf(outline: VectorOutline, page: Size, color: RGBAColor) -> [UInt8] {
+    static func pdf(
+        outline: VectorOutline, page: Size, color: RGBAColor,
+        gradient: (from: RGBAColor, to: RGBAColor, start: Point, end: Point)? = nil
+    ) -> [UInt8] {
         var opacities: [Double] = []
         var mask = "1 0 0 -1 0 \(n(page.height)) cm\n1 g 0 0 \(n(page.width)) \(n(page.height)) re f\n0 g 0 G\n"
         for (shape, clips) in outline.shapes {
@@ -110,19 +120,32 @@ public enum VectorHole {
             }
             mask += "Q\n"
         }
-        let content = "q /Hole gs \(n(color.redFraction)) \(n(color.greenFraction)) \(n(color.blueFraction)) rg 0 0 \(n(page.width)) \(n(page.height)) re f Q\n"
+        var content = "q /Hole gs \(n(color.redFraction)) \(n(color.greenFraction)) \(n(color.blueFraction)) rg 0 0 \(n(page.width)) \(n(page.height)) re f Q\n"
+        var pageResources = "/ExtGState << /Hole 5 0 R >>"
+        var shading = ""
+        if let gradient {
+            // An axial shading in PDF's y-up space; colour stops' alpha is carried by /ca as their mean.
+            let h = page.height
+            content = "q /Hole gs 0 0 \(n(page.width)) \(n(page.height)) re W n /Background sh Q\n"
+            pageResources += " /Shading << /Background \(7 + opacityCount(outline)) 0 R >>"
+            shading = "<< /ShadingType 2 /ColorSpace /DeviceRGB /Coords [\(n(gradient.start.x)) \(n(h - gradient.start.y)) \(n(gradient.end.x)) \(n(h - gradient.end.y))] "
+                + "/Function << /FunctionType 2 /Domain [0 1] /C0 [\(n(gradient.from.redFraction)) \(n(gradient.from.greenFraction)) \(n(gradient.from.blueFraction))] "
+                + "/C1 [\(n(gradient.to.redFraction)) \(n(gradient.to.greenFraction)) \(n(gradient.to.blueFraction))] /N 1 >> /Extend [true true] >>"
+        }
+        let backgroundAlpha = gradient.map { ($0.from.alphaFraction + $0.to.alphaFraction) / 2 } ?? color.alphaFraction
         let box = "[0 0 \(n(page.width)) \(n(page.height))]"
         var gsResources = ""
         var objects: [String] = [
             "<< /Type /Catalog /Pages 2 0 R >>",
             "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-            "<< /Type /Page /Parent 2 0 R /MediaBox \(box) /Resources << /ExtGState << /Hole 5 0 R >> >> /Contents 4 0 R >>",
+            "<< /Type /Page /Parent 2 0 R /MediaBox \(box) /Resources << \(pageResources) >> /Contents 4 0 R >>",
             stream(content),
-            "<< /Type /ExtGState /SMask << /Type /Mask /S /Luminosity /G 6 0 R >> /ca \(n(color.alphaFraction)) >>",
+            "<< /Type /ExtGState /SMask << /Type /Mask /S /Luminosity /G 6 0 R >> /ca \(n(backgroundAlpha)) >>",
         ]
         for (i, _) in opacities.enumerated() { gsResources += "/a\(i) \(7 + i) 0 R " }
         objects.append(stream(mask, dictionary: "/Type /XObject /Subtype /Form /BBox \(box) /Group << /Type /Group /S /Transparency /CS /DeviceGray >> /Resources << /ExtGState << \(gsResources)>> >>"))
         for opacity in opacities { objects.append("<< /Type /ExtGState /ca \(n(opacity)) /CA \(n(opacity)) >>") }
+        if !shading.isEmpty { objects.append(shading) }
         var bytes = Array("%PDF-1.4\n".utf8) + [0x25, 0xE2, 0xE3, 0xCF, 0xD3, 0x0A]
         var offsets: [Int] = []
         for (i, object) in objects.enumerated() {
@@ -135,6 +158,13 @@ public enum VectorHole {
         out += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
         bytes += Array(out.utf8)
         return bytes
+    }
+
+    /// The number of distinct shape opacities below 1 (each gets an ExtGState object).
+    private static func opacityCount(_ outline: VectorOutline) -> Int {
+        var seen: [Double] = []
+        for (shape, _) in outline.shapes where shape.opacity < 1 && !seen.contains(shape.opacity) { seen.append(shape.opacity) }
+        return seen.count
     }
 
     private static func stream(_ text: String, dictionary: String = "") -> String {
@@ -166,7 +196,10 @@ public enum VectorHole {
 
     // MARK: - SVG
 
-    static func svg(outline: VectorOutline, page: Size, color: RGBAColor, image: Data?) -> String {
+    static func svg(
+        outline: VectorOutline, page: Size, color: RGBAColor,
+        gradient: (from: RGBAColor, to: RGBAColor, start: Point, end: Point)? = nil, image: Data?
+    ) -> String {
         let w = n(page.width), h = n(page.height)
         var defs = ""
         var body = ""
@@ -211,6 +244,14 @@ public enum VectorHole {
         if let image {
             fill = "<image width=\"\(w)\" height=\"\(h)\" preserveAspectRatio=\"xMidYMid slice\" mask=\"url(#hole)\" "
                 + "xlink:href=\"data:image/png;base64,\(image.base64EncodedString())\"/>"
+        } else if let gradient {
+            func stop(_ offset: Int, _ c: RGBAColor) -> String {
+                "<stop offset=\"\(offset)\" stop-color=\"#\(hex(c.red))\(hex(c.green))\(hex(c.blue))\""
+                    + (c.alpha < 255 ? " stop-opacity=\"\(n(c.alphaFraction))\"" : "") + "/>"
+            }
+            defs += "<linearGradient id=\"background\" gradientUnits=\"userSpaceOnUse\" x1=\"\(n(gradient.start.x))\" y1=\"\(n(gradient.start.y))\" "
+                + "x2=\"\(n(gradient.end.x))\" y2=\"\(n(gradient.end.y))\">\(stop(0, gradient.from))\(stop(1, gradient.to))</linearGradient>\n"
+            fill = "<rect width=\"\(w)\" height=\"\(h)\" fill=\"url(#background)\" mask=\"url(#hole)\"/>"
         } else {
             fill = "<rect width=\"\(w)\" height=\"\(h)\" fill=\"#\(hex(color.red))\(hex(color.green))\(hex(color.blue))\""
                 + (color.alpha < 255 ? " fill-opacity=\"\(n(color.alphaFraction))\"" : "") + " mask=\"url(#hole)\"/>"
@@ -252,7 +293,8 @@ public enum VectorHole {
     /// Background, then the logo cut out with DEST_OUT, through Cairo's own PDF or SVG surface
     /// (which rasterizes what it cannot express). Written aside and renamed.
     private static func writeThroughCairo(
-        logo: VectorLogo, placement: Placement, color: RGBAColor, format: Format, to path: String
+        logo: VectorLogo, placement: Placement, color: RGBAColor,
+        gradient: (from: RGBAColor, to: RGBAColor, start: Point, end: Point)?, format: Format, to path: String
     ) throws(LogoMaskError) {
         let holder = try AtomicFile(path: path)
         let temporary = holder.temporaryPath
@@ -261,7 +303,11 @@ public enum VectorHole {
                 ? try CairoSurface.pdf(path: temporary, size: placement.viewport.size)
                 : try CairoSurface.svg(path: temporary, size: placement.viewport.size)
             let context = try CairoContext(surface)
-            context.fillAll(color)
+            if let gradient {
+                context.fillLinearGradient(from: gradient.from, to: gradient.to, start: gradient.start, end: gradient.end)
+            } else {
+                context.fillAll(color)
+            }
             context.pushGroup()
             let drawing = try logo.makeDrawing()
             try drawing.draw(on: context, transform: placement.transform)
