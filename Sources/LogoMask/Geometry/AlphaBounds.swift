@@ -58,11 +58,13 @@ public enum AlphaBounds {
         // until the zoom stops paying (a long straight edge gains a little each time).
         var edges = [Double](repeating: 0, count: 4)  // left, top, right, bottom in grid pixels
         var worstZoom = Double.infinity
-        var current = CoverageRaster()
+        // Two window buffers used in turn, so the coarse raster stays intact for every side.
+        var windows = [CoverageRaster(), CoverageRaster()]
         let maxTotalZoom = max(1, (4_194_304 / (Double(max(w, h)) + 2)).rounded(.down))
         for side in 0..<4 {
             let vertical = side % 2 == 0  // left/right edges scan a column
             var level = raster
+            var next = 0
             var levelTransform = toGrid
             var ox = 0.0, oy = 0.0, total = 1.0  // level pixel (x, y) is grid (ox + x/total, oy + y/total)
             for _ in 0..<4 {
@@ -86,13 +88,14 @@ public enum AlphaBounds {
                 let wx = Double(vertical ? index - 1 : along0), wy = Double(vertical ? along0 : index - 1)
                 let ww = Int(zoom) * (vertical ? 3 : alongCount), wh = Int(zoom) * (vertical ? alongCount : 3)
                 let windowTransform = levelTransform.concatenating(.translation(x: -wx, y: -wy)).concatenating(.scale(zoom))
-                try current.render(drawing, transform: windowTransform, width: ww, height: wh)
-                guard current.inkedBox() != nil else { break }  // a sliver below the sampling: keep what we have
+                try windows[next].render(drawing, transform: windowTransform, width: ww, height: wh)
+                guard windows[next].inkedBox() != nil else { break }  // a sliver below the sampling: keep what we have
                 ox += wx / total
                 oy += wy / total
                 total *= zoom
                 levelTransform = windowTransform
-                swap(&level, &current)
+                level = windows[next]
+                next = 1 - next
             }
             if let box = level.inkedBox() {
                 switch side {
@@ -150,42 +153,62 @@ public enum AlphaBounds {
 
 /// An 8-bit coverage buffer reused across renders (grown when a larger one is needed).
 struct CoverageRaster {
-    private var bytes: [UInt8] = []
+    private final class Storage {
+        var pointer: UnsafeMutablePointer<UInt8>?
+        var capacity = 0
+        deinit { pointer?.deallocate() }
+    }
+    private let storage = Storage()
     private(set) var width = 0
     private(set) var height = 0
     private(set) var stride = 0
 
+    private var base: UnsafeMutablePointer<UInt8>? { storage.pointer }
+
     mutating func render(_ drawing: LogoDrawing, transform: Transform, width: Int, height: Int) throws(LogoMaskError) {
         let stride = PixelLayout.a8.stride(width: width)
-        if bytes.count < stride * height { bytes = [UInt8](repeating: 0, count: stride * height) }
+        if storage.capacity < stride * height {
+            storage.pointer?.deallocate()
+            storage.pointer = .allocate(capacity: stride * height)
+            storage.capacity = stride * height
+        }
+        guard let base = storage.pointer else { return }
         self.width = width
         self.height = height
         self.stride = stride
-        var failure: LogoMaskError?
-        bytes.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            base.update(repeating: 0, count: stride * height)
-            do throws(LogoMaskError) {
-                let surface = try CairoSurface.image(wrapping: base, layout: .a8, width: width, height: height, stride: stride)
-                let context = try CairoContext(surface)
-                try drawing.draw(on: context, transform: transform)
-                surface.flush()
-            } catch {
-                failure = error
-            }
-        }
-        if let failure { throw failure }
+        base.update(repeating: 0, count: stride * height)
+        let surface = try CairoSurface.image(wrapping: base, layout: .a8, width: width, height: height, stride: stride)
+        let context = try CairoContext(surface)
+        try drawing.draw(on: context, transform: transform)
+        surface.flush()
     }
 
-    /// The first and last inked column of a row, nil when the row is clear.
+    /// The first and last inked column of a row, nil when the row is clear. Skips clear
+    /// stretches eight bytes at a time (the stride is a multiple of four, rows may be wide).
     func inkedSpan(row y: Int) -> ClosedRange<Int>? {
-        let start = y * stride
-        var first = -1, last = -1
-        for x in 0..<width where bytes[start + x] != 0 {
-            if first < 0 { first = x }
-            last = x
+        guard let base, y >= 0, y < height else { return nil }
+        let row = UnsafeRawPointer(base + y * stride)
+        var first = -1
+        var x = 0
+        while x < width {
+            if x + 8 <= width, row.loadUnaligned(fromByteOffset: x, as: UInt64.self) == 0 {
+                x += 8
+                continue
+            }
+            if row.load(fromByteOffset: x, as: UInt8.self) != 0 { first = x; break }
+            x += 1
         }
-        return first < 0 ? nil : first...last
+        guard first >= 0 else { return nil }
+        var last = width - 1
+        while last > first {
+            if last - 7 > first, row.loadUnaligned(fromByteOffset: last - 7, as: UInt64.self) == 0 {
+                last -= 8
+                continue
+            }
+            if row.load(fromByteOffset: last, as: UInt8.self) != 0 { break }
+            last -= 1
+        }
+        return first...last
     }
 
     /// The box of inked pixels, nil when nothing is inked.
@@ -203,10 +226,11 @@ struct CoverageRaster {
         return box
     }
 
-    /// Rows where a column is inked (first...last), or just that column's full height if none.
+    /// Rows where a column is inked (first...last), or the full height if none is.
     func inkedRows(inColumn x: Int) -> ClosedRange<Int> {
+        guard let base, x >= 0, x < width else { return 0...max(0, height - 1) }
         var first = -1, last = -1
-        for y in 0..<height where bytes[y * stride + x] != 0 {
+        for y in 0..<height where base[y * stride + x] != 0 {
             if first < 0 { first = y }
             last = y
         }
