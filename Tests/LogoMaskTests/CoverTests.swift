@@ -41,12 +41,14 @@ func pixelsBelowFull(_ logo: VectorLogo, _ placement: Placement) throws -> Int {
     let image = try Rasterizer.image(
         of: logo, width: placement.viewport.pixelWidth, height: placement.viewport.pixelHeight,
         transform: placement.pixelTransform, coverageOnly: true)
-    var below = 0
-    for y in 0..<image.height {
-        let row = y * image.stride
-        for x in 0..<image.width where image.bytes[row + x] != 255 { below += 1 }
+    return image.bytes.withUnsafeBufferPointer { bytes in
+        var below = 0
+        for y in 0..<image.height {
+            let row = y * image.stride
+            for x in 0..<image.width where bytes[row + x] != 255 { below += 1 }
+        }
+        return below
     }
-    return below
 }
 
 @Suite("Cover scale")
