@@ -175,8 +175,15 @@ final class FrameCompositor {
     /// The hole's box on the viewport (its ink under `transform`, grown by 2 px for
     /// antialiasing), nil when it is off-screen.
     private func region(of transform: Transform) -> PixelBox? {
-        let r = transform.apply(to: inkBounds)
-        guard !r.isEmpty, r.minX.isFinite, r.maxX.isFinite, r.minY.isFinite, r.maxY.isFinite else { return nil }
+        // The four corners by hand: `Transform.apply(to: Rect)` builds arrays, and this runs every frame.
+        let b = inkBounds
+        let p0 = transform.apply(to: Point(x: b.minX, y: b.minY)), p1 = transform.apply(to: Point(x: b.maxX, y: b.minY))
+        let p2 = transform.apply(to: Point(x: b.minX, y: b.maxY)), p3 = transform.apply(to: Point(x: b.maxX, y: b.maxY))
+        let r = Rect(
+            x: min(p0.x, p1.x, p2.x, p3.x), y: min(p0.y, p1.y, p2.y, p3.y),
+            width: max(p0.x, p1.x, p2.x, p3.x) - min(p0.x, p1.x, p2.x, p3.x),
+            height: max(p0.y, p1.y, p2.y, p3.y) - min(p0.y, p1.y, p2.y, p3.y))
+        guard !b.isEmpty, r.minX.isFinite, r.maxX.isFinite, r.minY.isFinite, r.maxY.isFinite else { return nil }
         let x0 = max(0, Int(max(-1e9, (r.minX - 2).rounded(.down))))
         let y0 = max(0, Int(max(-1e9, (r.minY - 2).rounded(.down))))
         let x1 = min(width, Int(min(1e9, (r.maxX + 2).rounded(.up))))

@@ -139,6 +139,11 @@ final class FFmpegVideoWriter {
             throw LogoMaskError.toolUnavailable(tool: "ffmpeg", reason: "cannot start \(executable): \(error.localizedDescription)")
         }
         stderrTail.drain(errors.fileHandleForReading)
+        // A 1 MiB pipe (Linux F_SETPIPE_SZ, the unprivileged maximum) instead of 64 KiB: a frame
+        // of several MiB then crosses in a few writes instead of hundreds of wake-ups.
+        #if os(Linux)
+        _ = fcntl(input.fileHandleForWriting.fileDescriptor, 1031, 1 << 20)
+        #endif
     }
 
     deinit {
