@@ -46,12 +46,18 @@ struct AssetsCommand: ParsableCommand {
     @Option(help: "The logo's on-screen width in points.")
     var logoWidth: Double = 100
 
+    @Option(help: "The reveal preset whose frame 0 the launch stills are (twitter, yula, huvi, fade), or none.")
+    var stillPreset: String = "twitter"
+
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
     var quiet = false
 
     func validate() throws {
         guard logoWidth > 0, logoWidth.isFinite else { throw ValidationError("--logo-width must be a positive number of points.") }
         _ = try parsedPlatforms()
+        guard stillPreset == "none" || RevealPreset(rawValue: stillPreset) != nil else {
+            throw ValidationError("--still-preset takes \(RevealPreset.allCases.map(\.rawValue).joined(separator: ", ")) or none, not \(stillPreset).")
+        }
     }
 
     private func parsedPlatforms() throws -> Set<AssetPlatform> {
@@ -73,7 +79,7 @@ struct AssetsCommand: ParsableCommand {
             let dark = try darkLogo.map { (path) throws(LogoMaskError) in try VectorLogo(contentsOf: path) }
             let options = AssetOptions(
                 platforms: platforms, background: background, darkBackground: darkBackground, darkLogo: dark,
-                logoWidth: logoWidth, launchStill: AssetsCommand.launchStill(logo: logo, background: background, logoWidth: logoWidth))
+                logoWidth: logoWidth, stillPreset: stillPreset == "none" ? nil : RevealPreset(rawValue: stillPreset))
             let progress = ProgressBar(label: "assets", enabled: !quiet)
             let report = try AssetGenerator.write(
                 logo: logo, options: options, to: output, deadline: logoOptions.deadline, progress: progress.update)
@@ -86,11 +92,3 @@ struct AssetsCommand: ParsableCommand {
     }
 }
 
-extension AssetsCommand {
-    /// The launch still for a device: frame 0 of the reveal with the same settings.
-    static func launchStill(
-        logo: VectorLogo, background: RGBAColor, logoWidth: Double
-    ) -> (@Sendable (Device, Bool) throws(LogoMaskError) -> RasterImage)? {
-        nil
-    }
-}

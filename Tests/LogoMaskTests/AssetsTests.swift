@@ -75,6 +75,22 @@ struct AssetsTests {
         #expect(!logo.inkBounds.isEmpty)
     }
 
+    @Test("Launch stills: one per device and orientation, each identical to frame 0 of the reveal")
+    func stills() throws {
+        let (folder, report) = try Self.shared.get()
+        let stills = report.manifest.files.filter { $0.path.hasPrefix("ios/LaunchStills/") }
+        #expect(stills.count == Device.builtIn.count * 2)
+        let device = try #require(Device.named("iPhone SE"))
+        let file = try RasterImage(contentsOfPNG: folder.appendingPathComponent("ios/LaunchStills/iPhone-SE-landscape.png").path)
+        #expect(file.width == 1334 && file.height == 750)
+        let options = AssetOptions(background: try #require(RGBAColor(parsing: "#1DA1F2")), logoWidth: 100)
+        let scene = try AssetGenerator.launchScene(
+            logo: try VectorLogo(contentsOf: TestPaths.sample("bird.svg")), options: options, preset: .twitter,
+            device: device, landscape: true)
+        let frame0 = try RevealRenderer.renderFrame(scene, at: 0)
+        #expect(maxPremultipliedDifference(file, frame0) == 0)
+    }
+
     @Test("Dark variants differ from light ones where they should; colours.xml follows")
     func darkVariants() throws {
         let (folder, _) = try Self.shared.get()

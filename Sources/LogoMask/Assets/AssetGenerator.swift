@@ -49,8 +49,10 @@ public enum AssetGenerator {
         }
 
         let android12 = try AlphaBounds.androidSplash(of: logo)
+        let covers = coverScales(logo: logo, options: options, deadline: deadline)
+        try step()
         if options.platforms.contains(.ios) {
-            try writeIOS(logo: logo, options: options, writer: &writer)
+            try writeIOS(logo: logo, options: options, covers: covers, writer: &writer)
             try step()
         }
         if options.platforms.contains(.android) {
@@ -66,9 +68,6 @@ public enum AssetGenerator {
             try writeWeb(logo: logo, options: options, writer: &writer)
             try step()
         }
-        let covers = coverScales(logo: logo, options: options, deadline: deadline)
-        try step()
-
         let manifest = AssetManifest(
             logo: URL(fileURLWithPath: logo.name).lastPathComponent, documentSize: logo.documentSize,
             inkBounds: logo.inkBounds.nonEmpty, logicalBounds: logo.logicalBounds.nonEmpty,
@@ -91,7 +90,9 @@ public enum AssetGenerator {
 
     // MARK: - Platforms
 
-    private static func writeIOS(logo: VectorLogo, options: AssetOptions, writer: inout Writer) throws(LogoMaskError) {
+    private static func writeIOS(
+        logo: VectorLogo, options: AssetOptions, covers: [AssetManifest.Cover], writer: inout Writer
+    ) throws(LogoMaskError) {
         let catalog = "ios/Assets.xcassets"
         try writer.json(AssetCatalog.root(), to: "\(catalog)/Contents.json")
 
@@ -147,16 +148,34 @@ public enum AssetGenerator {
         try writer.json(AssetCatalog.imageSet(holes), to: "\(catalog)/SplashHole.imageset/Contents.json")
 
         // Launch stills: what the reveal shows at frame 0, for each device and orientation.
-        if let still = options.launchStill {
+        if let preset = options.stillPreset {
             for device in options.devices {
                 for landscape in [false, true] {
-                    let image = try still(device, landscape)
+                    let image = try RevealRenderer.renderFrame(
+                        try launchScene(logo: logo, options: options, preset: preset, device: device, landscape: landscape,
+                                        covers: covers),
+                        at: 0)
                     let name = "ios/LaunchStills/\(fileName(device.name))-\(landscape ? "landscape" : "portrait").png"
                     try image.writePNG(to: try writer.prepare(name))
                     try writer.list(name, scale: device.density, pixels: (image.width, image.height))
                 }
             }
         }
+    }
+
+    /// The reveal scene whose frame 0 is a device's launch still (public so that tests and apps
+    /// can render the same frames). The cover scale already computed for the manifest is reused
+    /// as the final scale; frame 0 does not depend on it.
+    public static func launchScene(
+        logo: VectorLogo, options: AssetOptions, preset: RevealPreset, device: Device, landscape: Bool,
+        covers: [AssetManifest.Cover] = []
+    ) throws(LogoMaskError) -> RevealScene {
+        var settings = RevealSettings(viewport: device.viewport(landscape: landscape))
+        settings.background = options.background
+        settings.logoWidth = options.logoWidth
+        let orientation = landscape ? "landscape" : "portrait"
+        settings.finalScale = covers.first { $0.device == device.name && $0.orientation == orientation }?.scale ?? 1
+        return try RevealScene(logo: logo, spec: preset.spec, settings: settings)
     }
 
     private static func writeAndroid(logo: VectorLogo, options: AssetOptions, writer: inout Writer) throws(LogoMaskError) {

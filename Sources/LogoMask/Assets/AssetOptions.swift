@@ -26,16 +26,16 @@ public struct AssetOptions: Sendable {
     public var logoWidth: Double
     /// Devices for launch stills, hole overlays and cover scales (default: the built-in table).
     public var devices: [Device]
-    /// Draws the launch still for a device and orientation (the reveal's frame 0 when the reveal
-    /// is available); nil writes no stills.
-    public var launchStill: (@Sendable (Device, Bool) throws(LogoMaskError) -> RasterImage)?
+    /// The reveal whose frame 0 the launch stills are (same viewport, background and logo
+    /// width), so the hand-off from the launch screen to the animation cannot jump; nil writes
+    /// no stills.
+    public var stillPreset: RevealPreset?
 
     /// Creates options with the defaults: every platform, white background, 100 pt logo.
     public init(
         platforms: Set<AssetPlatform> = Set(AssetPlatform.allCases), background: RGBAColor = .white,
         darkBackground: RGBAColor? = nil, darkLogo: VectorLogo? = nil, logoWidth: Double = Placement.defaultLogoWidth,
-        devices: [Device] = Device.builtIn,
-        launchStill: (@Sendable (Device, Bool) throws(LogoMaskError) -> RasterImage)? = nil
+        devices: [Device] = Device.builtIn, stillPreset: RevealPreset? = .twitter
     ) {
         self.platforms = platforms
         self.background = background
@@ -43,6 +43,6 @@ public struct AssetOptions: Sendable {
         self.darkLogo = darkLogo
         self.logoWidth = logoWidth
         self.devices = devices
-        self.launchStill = launchStill
+        self.stillPreset = stillPreset
     }
 }
