@@ -111,7 +111,9 @@ public final class ProfileHeaderRenderer: Sendable {
     /// Renders one frame at a scroll offset (points).
     public func render(offset: Double) throws(LogoMaskError) -> RasterImage {
         var worker = try makeWorker()
-        return try render(offset: offset, worker: &worker)
+        let frame = try FrameBuffer(width: frameWidth, height: frameHeight)
+        try render(offset: offset, into: frame, worker: &worker)
+        return frame.plane.image()
     }
 
     /// Renders frames at `offsets` on every core and hands them to `consume` in order, at most a
@@ -126,7 +128,9 @@ public final class ProfileHeaderRenderer: Sendable {
                 count: offsets.count, workers: workers,
                 makeState: { () throws -> HeaderWorker in try self.makeWorker() },
                 work: { (worker: inout HeaderWorker, index: Int) throws -> RasterImage in
-                    try self.render(offset: offsets[index], worker: &worker)
+                    let frame = try FrameBuffer(width: self.frameWidth, height: self.frameHeight)
+                    try self.render(offset: offsets[index], into: frame, worker: &worker)
+                    return frame.plane.image()
                 },
                 consume: { (index: Int, frame: RasterImage) throws in
                     try consume(index, frame)
@@ -155,22 +159,29 @@ public final class ProfileHeaderRenderer: Sendable {
     private static let handleColor = RGBAColor(red: 0x65, green: 0x77, blue: 0x86)
     private static let nameColor = RGBAColor(red: 0x14, green: 0x17, blue: 0x1A)
 
-    func render(offset: Double, worker: inout HeaderWorker) throws(LogoMaskError) -> RasterImage {
+    /// Draws the frame at `offset` over the whole of `frame` (the reveal's reusable frame buffer,
+    /// `frameWidth` x `frameHeight`); the buffer's context is left as it was found.
+    func render(offset: Double, into frame: FrameBuffer, worker: inout HeaderWorker) throws(LogoMaskError) {
         guard offset.isFinite else { throw .invalidRequest("A scroll offset must be a finite number; \(offset) is not.") }
-        let frame = HeaderPixels(width: frameWidth, height: frameHeight)
+        guard frame.width == frameWidth, frame.height == frameHeight else {
+            throw .invalidRequest("A \(frame.width)x\(frame.height) frame buffer cannot hold a \(frameWidth)x\(frameHeight) frame.")
+        }
         let state = layout.state(at: offset)
         let points = Transform.scale(pixelScale)
-        try frame.draw { (context: CairoContext) throws(LogoMaskError) in
-            context.fillAll(Self.screenColor)
-            if state.headerInFront {
-                try drawContent(context, state: state, points: points, worker: &worker)
-                try drawHeader(context, state: state, points: points)
-            } else {
-                try drawHeader(context, state: state, points: points)
-                try drawContent(context, state: state, points: points, worker: &worker)
-            }
+        let context = frame.context
+        context.save()
+        context.setTransform(.identity)
+        context.fillAll(Self.screenColor)
+        if state.headerInFront {
+            try drawContent(context, state: state, points: points, worker: &worker)
+            try drawHeader(context, state: state, points: points)
+        } else {
+            try drawHeader(context, state: state, points: points)
+            try drawContent(context, state: state, points: points, worker: &worker)
         }
-        return frame.image()
+        context.restore()
+        frame.surface.flush()
+        if let reason = context.failure { throw .drawingFailed(file: "profile header", reason: reason) }
     }
 
     /// The header: picture, blurred picture at the blur alpha, white label; clipped to its bounds.
