@@ -65,7 +65,19 @@ public enum CoverScale {
             }
             resolved.anchor = best
         }
-        switch try search.solve(placement: resolved, inkBounds: logo.inkBounds) {
+        var outcome = try search.solve(placement: resolved, inkBounds: logo.inkBounds)
+        if anchor == .automatic, case let .covers(found, _, _) = outcome {
+            // The search ranks anchors by a conservative estimate; the placement's own anchor may
+            // still be as good: keep whichever exact answer is smaller.
+            var own = placement
+            own.anchor = placement.resolvedAnchor
+            if case let .covers(scale, lowerBound, statistics) = try search.solve(placement: own, inkBounds: logo.inkBounds),
+               scale < found {
+                outcome = .covers(scale: scale, lowerBound: lowerBound, statistics: statistics)
+                resolved = own
+            }
+        }
+        switch outcome {
         case let .covers(scale, lowerBound, statistics):
             resolved.scale = scale
             return CoverScaleResult(
