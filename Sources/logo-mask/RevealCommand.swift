@@ -90,6 +90,9 @@ struct RevealCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Time compositing the frames at these comma-separated fractions of the duration (one thread, no output) and print it against one copy of the frame's bytes.", visibility: .hidden))
     var measureCompositor: String?
 
+    @Option(help: ArgumentHelp("Repeats for --measure-compositor.", visibility: .hidden))
+    var measureRepeats: Int = 20
+
     @Flag(name: .shortAndLong, help: "No progress bar and no report.")
     var quiet = false
 
@@ -149,7 +152,7 @@ struct RevealCommand: ParsableCommand {
             let scene = try RevealScene(logo: logo, spec: chosenSpec, settings: settings, deadline: logoOptions.deadline)
             if let measureCompositor {
                 for fraction in measureCompositor.split(separator: ",").compactMap({ Double($0) }) {
-                    let t = try RevealRenderer.measureCompositing(scene, at: fraction * scene.duration)
+                    let t = try RevealRenderer.measureCompositing(scene, at: fraction * scene.duration, repeats: measureRepeats)
                     print("t=\(formatNumber(t.time, decimals: 4)) s \(t.width)x\(t.height): composite \(formatNumber(t.compositeSeconds * 1000, decimals: 2)) ms, copy \(formatNumber(t.copySeconds * 1000, decimals: 2)) ms, ratio \(formatNumber(t.compositeSeconds / t.copySeconds, decimals: 2))\(t.covered ? " (covered shortcut)" : "")")
                 }
                 return

@@ -171,3 +171,27 @@ struct RevealTests {
         #expect(mid == 0xFF80_8080)
     }
 }
+
+@Suite("Reveal pixel runs")
+struct RevealRunTests {
+    @Test("the SIMD run blend gives the same bits as the one-pixel blend")
+    func simdMatchesScalar() {
+        var source: [UInt32] = []
+        var seed: UInt32 = 12345
+        for _ in 0..<1027 {
+            seed = seed &* 1_103_515_245 &+ 12345
+            let a = seed >> 24
+            let scale = { (c: UInt32) in (c * a) / 255 }
+            source.append(a << 24 | scale((seed >> 16) & 0xFF) << 16 | scale((seed >> 8) & 0xFF) << 8 | scale(seed & 0xFF))
+        }
+        for (color, level) in [(UInt32(0xFFFF_FFFF), UInt32(1)), (0xFF1D_9BF0, 128), (0x8040_2010, 254), (0xFFFF_FFFF, 0), (0xFF00_0000, 255)] {
+            var out = [UInt32](repeating: 0, count: source.count)
+            source.withUnsafeBufferPointer { s in
+                out.withUnsafeMutableBufferPointer { o in
+                    lerpRun(s.baseAddress!, into: o.baseAddress!, count: s.count, toward: color, level: level)
+                }
+            }
+            #expect(out == source.map { lerpPixel($0, color, level) })
+        }
+    }
+}

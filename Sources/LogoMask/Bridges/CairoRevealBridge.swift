@@ -55,9 +55,12 @@ extension CairoSurface {
 extension CairoContext {
     /// Paints `image` mapped into device space by `placement` (image pixels to device pixels),
     /// with edge pixels extended (`CAIRO_EXTEND_PAD`), through the current clip.
+    ///
+    /// `padEdges` false leaves outside the image transparent (`CAIRO_EXTEND_NONE`): pixman then
+    /// takes its fast bilinear path when the image covers the clip, about 4x faster than PAD.
     func paintImage(
         _ image: CairoSurface, placement: Transform, filter: ImageFilter,
-        operator op: RevealOperator = .over, alpha: Double = 1
+        operator op: RevealOperator = .over, alpha: Double = 1, padEdges: Bool = true
     ) {
         cairo_save(pointer)
         var m = cairo_matrix_t(xx: placement.a, yx: placement.b, xy: placement.c, yy: placement.d,
@@ -66,7 +69,7 @@ extension CairoContext {
         cairo_set_source_surface(pointer, image.pointer, 0, 0)
         if let pattern = cairo_get_source(pointer) {
             cairo_pattern_set_filter(pattern, filter.cairoFilter)
-            cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+            cairo_pattern_set_extend(pattern, padEdges ? CAIRO_EXTEND_PAD : CAIRO_EXTEND_NONE)
         }
         cairo_identity_matrix(pointer)
         cairo_set_operator(pointer, op.cairoOperator)
