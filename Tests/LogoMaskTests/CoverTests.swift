@@ -121,6 +121,16 @@ struct CoverTests {
         #expect(try pixelsBelowFull(logo, result.placement) == 0)
     }
 
+    @Test("--anchor auto is never worse than the centre", arguments: ["bird.svg", "babylondotjs", "matrix", "leaflet"])
+    func autoNotWorse(name: String) throws {
+        let logo = try VectorLogo(contentsOf: try GeometryFixtures.path(ofCoverLogo: name))
+        let placement = Placement(documentSize: logo.documentSize, viewport: Viewport(width: 375, height: 667, density: 2))
+        let centre = try CoverScale.compute(logo: logo, placement: placement)
+        let auto = try CoverScale.compute(logo: logo, placement: placement, anchor: .automatic)
+        #expect(auto.scale <= centre.scale)
+        #expect(try pixelsBelowFull(logo, auto.placement) == 0)
+    }
+
     @Test("bad requests are usage errors")
     func badRequests() throws {
         let logo = try VectorLogo(contentsOf: GeometryFixtures.sample("bird.svg"))
