@@ -51,60 +51,66 @@ public enum AlphaBounds {
         let toGrid = transform.concatenating(.translation(x: -region.x, y: -region.y)).concatenating(.scale(g))
         let w = max(1, Int((region.width * g).rounded(.up))), h = max(1, Int((region.height * g).rounded(.up)))
         try raster.render(drawing, transform: toGrid, width: w, height: h)
-        guard raster.inkedBox() != nil else { throw LogoMaskError.noVisibleInk(file: logo.name) }
 
         // Each edge's extreme lies in its extreme column (row) of a render, within the rows
-        // (columns) where that column (row) is inked: render that window again, zoomed, and repeat
-        // until the zoom stops paying (a long straight edge gains a little each time).
+        // (columns) where that column (row) is inked. Render that window again, zoomed, in pieces
+        // along the edge (a long straight edge makes a long window), and repeat while it pays.
         var edges = [Double](repeating: 0, count: 4)  // left, top, right, bottom in grid pixels
         var worstZoom = Double.infinity
-        // Two window buffers used in turn, so the coarse raster stays intact for every side.
-        var windows = [CoverageRaster(), CoverageRaster()]
+        var window = CoverageRaster()
         let maxTotalZoom = max(1, (4_194_304 / (Double(max(w, h)) + 2)).rounded(.down))
+        guard let coarseBox = raster.inkedBox() else { throw LogoMaskError.noVisibleInk(file: logo.name) }
         for side in 0..<4 {
-            let vertical = side % 2 == 0  // left/right edges scan a column
-            var level = raster
-            var next = 0
+            let vertical = side % 2 == 0  // left/right edges: the extreme is a column
+            let wantsLow = side < 2       // left/top: the smallest index wins
             var levelTransform = toGrid
             var ox = 0.0, oy = 0.0, total = 1.0  // level pixel (x, y) is grid (ox + x/total, oy + y/total)
-            for _ in 0..<4 {
-                guard let box = level.inkedBox() else { break }
-                let index = [box.x0, box.y0, box.x1 - 1, box.y1 - 1][side]
-                let span = vertical ? level.inkedRows(inColumn: index) : level.inkedColumns(inRow: index)
+            var extreme = [coarseBox.x0, coarseBox.y0, coarseBox.x1 - 1, coarseBox.y1 - 1][side]
+            var span = vertical ? raster.inkedRows(inColumn: extreme) : raster.inkedColumns(inRow: extreme)
+            for _ in 0..<3 {
                 let along0 = span.lowerBound - 1, alongCount = span.count + 2
-                // The window is 3 pixels across and `alongCount` along: keep it under 16 Mpx and
-                // Cairo's 32767-pixel side, and the logo within Cairo's fixed-point range.
-                var zoom = min(1024.0, (16_777_216.0 / (3.0 * Double(alongCount))).squareRoot(), 32_000.0 / Double(alongCount))
-                zoom = min(zoom, maxTotalZoom / total).rounded(.down)
-                let edge: Double
-                switch side {
-                case 0: edge = ox + Double(box.x0) / total
-                case 1: edge = oy + Double(box.y0) / total
-                case 2: edge = ox + Double(box.x1) / total
-                default: edge = oy + Double(box.y1) / total
-                }
-                edges[side] = edge
+                // At most 4 Mpx a level, and the logo within Cairo's fixed-point range.
+                let zoom = min(1024.0, (4_194_304.0 / (3.0 * Double(alongCount))).squareRoot(), maxTotalZoom / total).rounded(.down)
                 guard zoom >= 2 else { break }
-                let wx = Double(vertical ? index - 1 : along0), wy = Double(vertical ? along0 : index - 1)
-                let ww = Int(zoom) * (vertical ? 3 : alongCount), wh = Int(zoom) * (vertical ? alongCount : 3)
-                let windowTransform = levelTransform.concatenating(.translation(x: -wx, y: -wy)).concatenating(.scale(zoom))
-                try windows[next].render(drawing, transform: windowTransform, width: ww, height: wh)
-                guard windows[next].inkedBox() != nil else { break }  // a sliver below the sampling: keep what we have
-                ox += wx / total
-                oy += wy / total
-                total *= zoom
-                levelTransform = windowTransform
-                level = windows[next]
-                next = 1 - next
-            }
-            if let box = level.inkedBox() {
-                switch side {
-                case 0: edges[0] = ox + Double(box.x0) / total
-                case 1: edges[1] = oy + Double(box.y0) / total
-                case 2: edges[2] = ox + Double(box.x1) / total
-                default: edges[3] = oy + Double(box.y1) / total
+                let z = Int(zoom)
+                let piece = max(1, 16_384 / z)  // level pixels along per piece (16384 window pixels)
+                let originX = Double(vertical ? extreme - 1 : along0), originY = Double(vertical ? along0 : extreme - 1)
+                let next = levelTransform.concatenating(.translation(x: -originX, y: -originY)).concatenating(.scale(zoom))
+                var best: Int? = nil
+                var bestSpan = 0...0
+                var start = 0
+                while start < alongCount {
+                    let count = min(piece, alongCount - start)
+                    let offset = Double(start * z)
+                    let shift = vertical ? Transform.translation(x: 0, y: -offset) : Transform.translation(x: -offset, y: 0)
+                    try window.render(
+                        drawing, transform: next.concatenating(shift),
+                        width: vertical ? 3 * z : count * z, height: vertical ? count * z : 3 * z)
+                    if let box = window.inkedBox() {
+                        let local = [box.x0, box.y0, box.x1 - 1, box.y1 - 1][side]
+                        let localSpan = vertical ? window.inkedRows(inColumn: local) : window.inkedColumns(inRow: local)
+                        let shifted = (localSpan.lowerBound + start * z)...(localSpan.upperBound + start * z)
+                        if let current = best, current == local {
+                            bestSpan = min(bestSpan.lowerBound, shifted.lowerBound)...max(bestSpan.upperBound, shifted.upperBound)
+                        } else if let current = best, wantsLow ? local > current : local < current {
+                            // this piece does not reach as far
+                        } else {
+                            best = local
+                            bestSpan = shifted
+                        }
+                    }
+                    start += count
                 }
+                guard let found = best else { break }  // a sliver below the sampling: keep what we have
+                ox += originX / total
+                oy += originY / total
+                total *= zoom
+                levelTransform = next
+                extreme = found
+                span = bestSpan
             }
+            let offset = vertical ? ox : oy
+            edges[side] = offset + Double(wantsLow ? extreme : extreme + 1) / total
             worstZoom = min(worstZoom, total)
         }
         let rect = Rect(
