@@ -80,7 +80,11 @@ extension ProfileHeaderRenderer {
             encoder = try FramePNGEncoder(width: frameWidth, height: frameHeight)
         }
         let sheet = try job.contactSheet.map { (_: String) throws(LogoMaskError) in
-            try HeaderContactSheet(offsets: job.offsets, frameWidth: frameWidth, frameHeight: frameHeight, pixelScale: pixelScale)
+            try HeaderContactSheet(
+                offsets: job.offsets,
+                keyOffsets: [-layout.headerHeight, 0, layout.headerStop, layout.headerStop + 1, layout.labelOffset,
+                             (layout.labelOffset + layout.labelEndOffset) / 2, layout.labelEndOffset],
+                frameWidth: frameWidth, frameHeight: frameHeight, pixelScale: pixelScale)
         }
         let digits = max(4, String(count - 1).count)
         let offsets = job.offsets
@@ -140,7 +144,8 @@ extension ProfileHeaderRenderer {
 
 /// Sampled frames in a grid on a dark sheet, each labelled with its scroll offset.
 final class HeaderContactSheet {
-    /// The frame indices shown: all when at most 12, else 12 evenly spaced with the first and last.
+    /// The frame indices shown: all when at most `maxFrames`, else the frames nearest the key
+    /// offsets (the layout's breakpoints) first, then evenly spaced ones, in frame order.
     let indices: [Int]
     private let offsets: [Double]
     private let sheet: HeaderPixels
@@ -152,17 +157,30 @@ final class HeaderContactSheet {
     private static let margin = 16
     private static let labelHeight = 26
 
-    init(offsets: [Double], frameWidth: Int, frameHeight: Int, pixelScale: Double, maxFrames: Int = 12) throws(LogoMaskError) {
+    init(
+        offsets: [Double], keyOffsets: [Double] = [], frameWidth: Int, frameHeight: Int, pixelScale: Double,
+        maxFrames: Int = 12
+    ) throws(LogoMaskError) {
         let count = offsets.count
         if count <= maxFrames {
             indices = Array(0..<count)
         } else {
-            var picked: [Int] = []
-            for k in 0..<maxFrames {
-                let index = Int((Double(k) * Double(count - 1) / Double(maxFrames - 1)).rounded())
-                if picked.last != index { picked.append(index) }
+            var picked = Set([0, count - 1])
+            for key in keyOffsets where picked.count < maxFrames {
+                // The first frame nearest the key offset.
+                if let nearest = offsets.indices.min(by: { abs(offsets[$0] - key) < abs(offsets[$1] - key) }) {
+                    picked.insert(nearest)
+                }
             }
-            indices = picked
+            // Then evenly spaced frames, on ever finer grids, until the sheet is full.
+            var spans = maxFrames - 1
+            while picked.count < maxFrames {
+                for j in 0...spans where picked.count < maxFrames {
+                    picked.insert(Int((Double(j) * Double(count - 1) / Double(spans)).rounded()))
+                }
+                spans *= 2
+            }
+            indices = picked.sorted()
         }
         self.offsets = offsets
         // Thumbnails at 1 pixel a point (at most the frame's own size).

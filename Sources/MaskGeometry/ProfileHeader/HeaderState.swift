@@ -81,7 +81,8 @@ extension ProfileHeaderLayout {
     /// The whole state at a scroll offset (points; negative pulls down).
     public func state(at offset: Double) -> HeaderState {
         let scale = headerScale(at: offset)
-        let headerTy = offset < 0 ? headerHeight * (scale - 1) / 2 : max(-headerStop, -offset)
+        // `+ 0` turns a negative zero (from -offset at offset 0) into 0, so JSON shows 0, not -0.
+        let headerTy = (offset < 0 ? headerHeight * (scale - 1) / 2 : max(-headerStop, -offset)) + 0
         let header = headerRect
         let headerTransform = Transform.scaleRotate(scale: scale, about: header.center)
             .concatenating(.translation(x: 0, y: headerTy))
@@ -108,6 +109,6 @@ extension ProfileHeaderLayout {
             headerInFront: headerInFront(at: offset),
             whiteLabelTranslationY: whiteLabelTranslation(at: offset),
             blurAlpha: blurAlpha(at: offset),
-            contentTranslationY: -offset)
+            contentTranslationY: -offset + 0)
     }
 }

@@ -244,4 +244,27 @@ public struct BoxBlurEquivalence: Hashable, Sendable, Codable {
 
     /// The same standard deviation in points.
     public var sigmaPoints: Double { pixelScale > 0 ? sigmaPixels / pixelScale : 0 }
+
+    private enum CodingKeys: String, CodingKey {
+        case radius, iterations, pixelScale, boxSize, sigmaPixels, sigmaPoints
+    }
+
+    /// Reads the three inputs (the derived keys, if present, are ignored).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            radius: try c.decode(Double.self, forKey: .radius), iterations: try c.decode(Int.self, forKey: .iterations),
+            pixelScale: try c.decode(Double.self, forKey: .pixelScale))
+    }
+
+    /// Writes the inputs and, for people reading the JSON, the box size and both sigmas.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(radius, forKey: .radius)
+        try c.encode(iterations, forKey: .iterations)
+        try c.encode(pixelScale, forKey: .pixelScale)
+        try c.encode(boxSize, forKey: .boxSize)
+        try c.encode(sigmaPixels, forKey: .sigmaPixels)
+        try c.encode(sigmaPoints, forKey: .sigmaPoints)
+    }
 }
