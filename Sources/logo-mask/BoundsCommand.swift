@@ -71,9 +71,10 @@ struct BoundsCommand: ParsableCommand {
             let logo = try logoOptions.load()
             let anchorPoint = anchor.flatMap(parsePoint) ?? logo.documentBox.center
             let transform = Transform.scaleRotate(scale: scale, radians: rotate * .pi / 180, about: anchorPoint)
-            let plain = try AlphaBounds.alphaTight(of: logo)
-            let moved = transform == .identity ? plain : try AlphaBounds.alphaTight(of: logo, transform: transform)
-            let android = try AlphaBounds.androidSplash(of: logo)
+            let deadline = logoOptions.deadline
+            let plain = try AlphaBounds.alphaTight(of: logo, deadline: deadline)
+            let moved = transform == .identity ? plain : try AlphaBounds.alphaTight(of: logo, transform: transform, deadline: deadline)
+            let android = try AlphaBounds.androidSplash(of: logo, deadline: deadline)
             func optional(_ r: Rect) -> Rect? { r.isEmpty ? nil : r }
             let report = Report(
                 file: logo.name, documentSize: logo.documentSize, scale: scale, rotationDegrees: rotate,

@@ -34,9 +34,10 @@ public struct AndroidSplashCheck: Sendable, Hashable, Codable {
 public enum AlphaBounds {
     /// The alpha-tight box of `logo` under `transform` (document units to output units): drawn
     /// with its long side at `longSide` pixels (at least 4096), then each edge is refined by
-    /// drawing the vector again, zoomed in on the pixels that hold that edge's extreme.
+    /// drawing the vector again, zoomed in on the pixels that hold that edge's extreme. Stops with
+    /// `deadlineExceeded` once `deadline` passes (checked between renders).
     public static func alphaTight(
-        of logo: VectorLogo, transform: Transform = .identity, longSide: Int = 4096
+        of logo: VectorLogo, transform: Transform = .identity, longSide: Int = 4096, deadline: Deadline = .none
     ) throws(LogoMaskError) -> AlphaTightBounds {
         guard transform.isFinite, transform.determinant != 0 else {
             throw LogoMaskError.invalidRequest("The transform \(transform) cannot be used for bounds: it is degenerate or not finite.")
@@ -80,6 +81,7 @@ public enum AlphaBounds {
                 var bestSpan = 0...0
                 var start = 0
                 while start < alongCount {
+                    try deadline.check(logo.name)
                     let count = min(piece, alongCount - start)
                     let offset = Double(start * z)
                     let shift = vertical ? Transform.translation(x: 0, y: -offset) : Transform.translation(x: -offset, y: 0)
@@ -121,7 +123,10 @@ public enum AlphaBounds {
 
     /// Checks whether the logo's ink fits Android 12's splash icon circle. The icon box is the
     /// document box made square (its long side, centred); the circle's diameter is 2/3 of it.
-    public static func androidSplash(of logo: VectorLogo, longSide: Int = 4096) throws(LogoMaskError) -> AndroidSplashCheck {
+    public static func androidSplash(
+        of logo: VectorLogo, longSide: Int = 4096, deadline: Deadline = .none
+    ) throws(LogoMaskError) -> AndroidSplashCheck {
+        try deadline.check(logo.name)
         guard !logo.inkBounds.isEmpty else { throw LogoMaskError.noVisibleInk(file: logo.name) }
         let side = max(logo.documentSize.width, logo.documentSize.height)
         let center = logo.documentBox.center
