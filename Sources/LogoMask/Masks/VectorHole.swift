@@ -84,7 +84,6 @@ public enum VectorHole {
         let file = try AtomicFile(path: path)
         try file.write(bytes)
         try file.commit()
-        outline.unsupported = []
         return Result(shapeCount: outline.shapes.count, rasterFallback: false, fallbackReasons: [],
                       approximatedPaint: outline.approximatedPaint)
     }
