@@ -176,6 +176,7 @@ struct ProfileHeaderBlurTests {
         #expect(abs(GaussianBlur.kernel(sigma: 2).reduce(0, +) - 1) < 1e-5)
         #expect(throws: LogoMaskError.self) { try GaussianBlur.blur(image, sigma: -1) }
         #expect(throws: LogoMaskError.self) { try GaussianBlur.blur(image, sigma: .nan) }
+        #expect(throws: LogoMaskError.self) { try GaussianBlur.blur(image, sigma: 1e300) }
     }
 }
 
@@ -259,6 +260,30 @@ struct ProfileHeaderFrameTests {
         let frame = try r.render(offset: 0)
         // Avatar centre (45, 104) pt at 2x.
         #expect(channel(frame, 90, 208, 2) == 255 && abs(channel(frame, 90, 208, 1) - 128) <= 1)
+    }
+
+    @Test("Unusable layouts and scales are refused, not trapped on")
+    func refusals() throws {
+        var huge = layout
+        huge.screenWidth = 1e300
+        let header = ProfileHeaderPictures.gradient(width: 8, height: 8)
+        let avatar = ProfileAvatar.image(ProfileHeaderPictures.checkerboard(size: 8, cell: 2))
+        #expect(throws: LogoMaskError.self) {
+            try ProfileHeaderRenderer(layout: huge, header: header, avatar: avatar, nameLabel: .text("a"), pixelScale: 1)
+        }
+        #expect(throws: LogoMaskError.self) {
+            try ProfileHeaderRenderer(layout: layout, header: header, avatar: avatar, nameLabel: .text("a"), pixelScale: .infinity)
+        }
+        #expect(throws: LogoMaskError.self) {
+            try ProfileHeaderRenderer(layout: layout, header: header, avatar: avatar, nameLabel: .text("a"), pixelScale: -1)
+        }
+        var bad = layout
+        bad.labelDistance = -1
+        #expect(throws: LogoMaskError.self) {
+            try ProfileHeaderRenderer(layout: bad, header: header, avatar: avatar, nameLabel: .text("a"), pixelScale: 1)
+        }
+        let r = try renderer()
+        #expect(throws: LogoMaskError.self) { try r.render(offset: .infinity) }
     }
 
     @Test("Frames are deterministic and arrive in order")

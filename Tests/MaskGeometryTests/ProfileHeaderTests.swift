@@ -151,6 +151,10 @@ struct ProfileHeaderFormulaTests {
         #expect(ScrollScript.sweep(from: 10, to: 0, step: -5) == [10, 5, 0])
         #expect(ScrollScript.sweep(from: 0, to: 10, step: -1) == nil)
         #expect(ScrollScript.sweep(from: 0, to: 10, step: 0) == nil)
+        #expect(ScrollScript.sweep(from: 0, to: 1e300, step: 1e-300) == nil)
+        #expect(ScrollScript.sweep(from: 0, to: 1e9, step: 1) == nil)
+        #expect(ScrollScript.article(layout: layout, fps: .infinity).count == offsets.count)
+        #expect(ScrollScript.article(layout: layout, fps: 1e300).count > offsets.count)
     }
 }
 

@@ -15,7 +15,7 @@ public enum GaussianBlur {
     /// The one-sided reach of the kernel for a sigma, pixels.
     public static func kernelRadius(sigma: Double) -> Int {
         guard sigma.isFinite, sigma > 0 else { return 0 }
-        return Int((3 * sigma).rounded(.up))
+        return Int(min(3 * sigma, 1_000_000).rounded(.up))
     }
 
     /// The normalised kernel, `2 * kernelRadius + 1` weights (one weight 1 for sigma 0).

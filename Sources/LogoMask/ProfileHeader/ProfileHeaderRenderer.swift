@@ -63,13 +63,12 @@ public final class ProfileHeaderRenderer: Sendable {
         guard pixelScale.isFinite, pixelScale > 0 else {
             throw .invalidRequest("The pixel scale must be a positive number; \(pixelScale) is not.")
         }
-        let width = Int((layout.screenWidth * pixelScale).rounded(.up))
-        let height = Int((layout.viewportHeight * pixelScale).rounded(.up))
-        let headerHeightPixels = Int((layout.headerHeight * pixelScale).rounded(.up))
-        guard max(width, height, headerHeightPixels) <= Self.maximumSide else {
+        let sides = [layout.screenWidth, layout.viewportHeight, layout.headerHeight].map { ($0 * pixelScale).rounded(.up) }
+        guard sides.allSatisfy({ $0 >= 1 && $0 <= Double(Self.maximumSide) }) else {
             throw .invalidRequest(
-                "A \(width)x\(height) px frame is too large (at most \(Self.maximumSide) px a side); lower the scale or the layout's sizes.")
+                "A \(formatNumber(sides[0]))x\(formatNumber(sides[1])) px frame (header \(formatNumber(sides[2])) px high) is outside 1...\(Self.maximumSide) px a side; change the scale or the layout's sizes.")
         }
+        let width = Int(sides[0]), height = Int(sides[1]), headerHeightPixels = Int(sides[2])
         guard header.format == .premultipliedARGB, header.width > 0, header.height > 0 else {
             throw .invalidRequest("The header picture must be a colour image with pixels.")
         }
