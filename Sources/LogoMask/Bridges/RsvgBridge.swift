@@ -12,6 +12,28 @@ func takeGErrorMessage(_ error: UnsafeMutablePointer<GError>?, fallback: String)
     return String(cString: message)
 }
 
+/// librsvg's message with a hint for the errors its safety limits raise (libxml2's depth, size
+/// and entity limits; librsvg's 1M elements, 500k references and instancing limits), and for
+/// surfaces too large to draw.
+func explainRsvgMessage(_ message: String, unlimited: Bool) -> String {
+    let text = message.trimmingCharacters(in: .whitespacesAndNewlines)
+    let lower = text.lowercased()
+    if lower.contains("xml_parse_huge") || lower.contains("excessive depth") || lower.contains("huge input lookup")
+        || lower.contains("entity") {
+        return text + (unlimited
+            ? " (the document is malformed or hostile even without librsvg's safety limits)"
+            : " (one of librsvg's XML safety limits: nesting deeper than 256, entity expansion or a huge text node; pass --trusted-input only if you trust the file)")
+    }
+    if lower.contains("referenced elements") || lower.contains("instancing limit") || lower.contains("loaded elements")
+        || lower.contains("circular") {
+        return text + " (a reference cycle or a `use` fan-out bomb, or a drawing too heavy for librsvg's fixed limits of 1,000,000 elements and 500,000 references; simplify the logo)"
+    }
+    if lower.contains("invalidsize") || lower.contains("invalid size") {
+        return text + " (an intermediate surface, usually a filter's, is too large for Cairo at this scale; ask for a smaller size or flatten the filter in the design tool)"
+    }
+    return text
+}
+
 /// What librsvg tells of the top-level `<svg>` element's size.
 struct SVGIntrinsicSize {
     /// Size in CSS pixels at 96 DPI when width and height resolve to absolute lengths.
@@ -27,12 +49,14 @@ struct SVGIntrinsicSize {
 final class SVGDocument: @unchecked Sendable {
     private let handle: UnsafeMutablePointer<RsvgHandle>
     let name: String
+    private let unlimited: Bool
 
     /// Parses `data`. `baseFile` is where relative references resolve: nil loads no external
     /// file at all (librsvg's rule); otherwise only files under its folder. `unlimited`
     /// lifts libxml2's safety limits (`RSVG_HANDLE_FLAG_UNLIMITED`), for trusted input only.
     init(data: Data, name: String, baseFile: String?, unlimited: Bool) throws(LogoMaskError) {
         self.name = name
+        self.unlimited = unlimited
         let bytes: OpaquePointer? = data.withUnsafeBytes { raw in
             g_bytes_new(raw.baseAddress, gsize(raw.count))
         }
@@ -49,7 +73,8 @@ final class SVGDocument: @unchecked Sendable {
         var error: UnsafeMutablePointer<GError>?
         let flags = unlimited ? RSVG_HANDLE_FLAG_UNLIMITED : RSVG_HANDLE_FLAGS_NONE
         guard let handle = rsvg_handle_new_from_stream_sync(stream, base, flags, nil, &error) else {
-            throw LogoMaskError.notALogo(file: name, reason: takeGErrorMessage(error, fallback: "librsvg could not parse it"))
+            throw LogoMaskError.notALogo(
+                file: name, reason: explainRsvgMessage(takeGErrorMessage(error, fallback: "librsvg could not parse it"), unlimited: unlimited))
         }
         self.handle = handle
         // CSS pixels: 96 DPI (librsvg's default is 90).
@@ -84,7 +109,7 @@ final class SVGDocument: @unchecked Sendable {
         var error: UnsafeMutablePointer<GError>?
         let ok = rsvg_handle_get_geometry_for_layer(handle, id.map { "#" + $0 }, &vp, &ink, &logical, &error)
         guard ok != 0 else {
-            throw LogoMaskError.notALogo(file: name, reason: takeGErrorMessage(error, fallback: "no geometry"))
+            throw LogoMaskError.notALogo(file: name, reason: explainRsvgMessage(takeGErrorMessage(error, fallback: "no geometry"), unlimited: unlimited))
         }
         return (Rect(rsvg: ink), Rect(rsvg: logical))
     }
@@ -94,7 +119,7 @@ final class SVGDocument: @unchecked Sendable {
         var ink = RsvgRectangle(), logical = RsvgRectangle()
         var error: UnsafeMutablePointer<GError>?
         guard rsvg_handle_get_geometry_for_element(handle, "#" + id, &ink, &logical, &error) != 0 else {
-            throw LogoMaskError.notALogo(file: name, reason: takeGErrorMessage(error, fallback: "no geometry"))
+            throw LogoMaskError.notALogo(file: name, reason: explainRsvgMessage(takeGErrorMessage(error, fallback: "no geometry"), unlimited: unlimited))
         }
         return (Rect(rsvg: ink), Rect(rsvg: logical))
     }
@@ -111,7 +136,8 @@ final class SVGDocument: @unchecked Sendable {
             ok = rsvg_handle_render_document(handle, context.pointer, &vp, &error)
         }
         guard ok != 0 else {
-            throw LogoMaskError.drawingFailed(file: name, reason: takeGErrorMessage(error, fallback: "librsvg could not render it"))
+            throw LogoMaskError.drawingFailed(
+                file: name, reason: explainRsvgMessage(takeGErrorMessage(error, fallback: "librsvg could not render it"), unlimited: unlimited))
         }
     }
 }

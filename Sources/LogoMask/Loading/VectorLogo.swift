@@ -40,6 +40,11 @@ public final class VectorLogo: Sendable {
     /// at (every output is drawn at its final transform, so they stay sharp in pixels; in PDF and
     /// SVG exports they arrive as images).
     public let usesFilterEffects: Bool
+    /// References to other files or to the network found in the SVG text (`href`, `url(...)`,
+    /// `@import`), at most 20. None is ever fetched from the network; files load only with
+    /// ``LoadOptions/allowLocalReferences`` and only from the logo's own folder. The command-line
+    /// tool prints them as a warning. Always empty for PDF and compressed SVGZ.
+    public let externalReferences: [String]
 
     let source: Data
     let baseFile: String?
@@ -76,6 +81,12 @@ public final class VectorLogo: Sendable {
         switch format {
         case .svg:
             let document = try SVGDocument(data: data, name: name, baseFile: baseFile, unlimited: options.trustedInput)
+            let inspection = SVGInspection(data)
+            if let problem = inspection.sizeProblem() {
+                throw LogoMaskError.notALogo(
+                    file: name, reason: problem + "; give the <svg> element positive width and height, or a viewBox alone")
+            }
+            externalReferences = Array(inspection.externalReferences.prefix(SVGInspection.maxReportedReferences))
             let metrics = try Self.svgMetrics(document, name: name, elementID: options.elementID)
             pageCount = 1
             documentSize = metrics.size
@@ -90,6 +101,7 @@ public final class VectorLogo: Sendable {
                 throw LogoMaskError.elementNotFound(file: name, id: options.elementID ?? "")
             }
             let document = try PDFDocument(data: data, name: name)
+            externalReferences = []
             pageCount = document.pageCount
             guard options.page >= 1, options.page <= pageCount else {
                 throw LogoMaskError.pageOutOfRange(file: name, page: options.page, pageCount: pageCount)
