@@ -29,9 +29,6 @@ struct MaskCommand: ParsableCommand {
     @Flag(help: "Write 8-bit grey (the coverage as the grey level) instead of white on transparent.")
     var gray = false
 
-    @Option(help: "Refuse outputs of more pixels than this, before drawing anything.")
-    var maxPixels: Int = Rasterizer.defaultMaxPixels
-
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
     var quiet = false
 
@@ -41,7 +38,7 @@ struct MaskCommand: ParsableCommand {
             let progress = ProgressBar(label: "mask", enabled: !quiet)
             let size = try LogoMasks.writeMaskPNG(
                 of: logo, size: sizeOptions.renderSize, pixels: gray ? .gray : .whiteOnTransparent, invert: invert,
-                to: output, maxPixels: maxPixels, deadline: logoOptions.deadline, progress: progress.update)
+                to: output, maxPixels: logoOptions.maxPixels, deadline: logoOptions.deadline, progress: progress.update)
             progress.finish()
             if !quiet { printError("wrote \(output) (\(size.width)x\(size.height)\(gray ? ", grey" : "")\(invert ? ", inverted" : ""))") }
         }

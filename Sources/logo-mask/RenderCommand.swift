@@ -34,9 +34,6 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "PNG compression: fast (default), balanced or small.")
     var compression: PNGCompression = .fast
 
-    @Option(help: "Refuse outputs of more pixels than this, before drawing anything.")
-    var maxPixels: Int = Rasterizer.defaultMaxPixels
-
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
     var quiet = false
 
@@ -46,7 +43,7 @@ struct RenderCommand: ParsableCommand {
             let progress = ProgressBar(label: "render", enabled: !quiet)
             let size = try Rasterizer.writePNG(
                 of: logo, size: sizeOptions.renderSize, background: background, to: output,
-                compression: compression, maxPixels: maxPixels, deadline: logoOptions.deadline,
+                compression: compression, maxPixels: logoOptions.maxPixels, deadline: logoOptions.deadline,
                 progress: progress.update)
             progress.finish()
             if !quiet { printError("wrote \(output) (\(size.width)x\(size.height))") }
