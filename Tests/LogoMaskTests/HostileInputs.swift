@@ -1,0 +1,1 @@
+../LogoMaskCLITests/HostileInputs.swift
