@@ -24,6 +24,9 @@ struct HostileCLITests {
         Command(name: "hole", arguments: ["-o", "{out}/hole.png", "--viewport", "40x40@1", "-q"], output: "hole.png"),
         Command(name: "bounds", arguments: ["--json"], output: nil),
         Command(name: "cover", arguments: ["--viewport", "40x40@1", "--json"], output: nil),
+        Command(name: "assets", arguments: ["-o", "{out}/assets", "--platforms", "web", "-q"], output: "assets"),
+        Command(name: "reveal", arguments: ["--viewport", "40x40@1", "--preset", "fade", "--fps", "5", "-o", "{out}/frames", "-q"],
+                output: "frames"),
     ]
 
     /// Words one of which every error message's hint uses.

@@ -141,7 +141,7 @@ let hostileCases: [HostileCase] = {
     cases.append(HostileCase(
         name: "huge filter radius", fileName: "blur.svg",
         bytes: svg(#"<filter id="f"><feGaussianBlur stdDeviation="1e9"/></filter><filter id="m" x="-1000%" y="-1000%" width="2000%" height="2000%"><feMorphology radius="1e6"/></filter><rect width="8" height="8" filter="url(#f)"/><circle cx="5" cy="5" r="2" filter="url(#m)"/>"#),
-        statuses: ["cover": [0, 3, 70, 75], "bounds": [0, 70, 75], "*": [0, 70]], mentions: [], extraArguments: ["--timeout", "8"]))
+        statuses: ["cover": [0, 3, 70, 75], "bounds": [0, 70, 75], "assets": [0, 70, 75], "*": [0, 70]], mentions: [], extraArguments: ["--timeout", "8"]))
     var random = SplitMix64(state: 7)
     var polygon = "M100 50"
     for i in 1...100_001 {  // a circle of 100,001 segments with a wobble: legal, heavy, never crossing
@@ -167,7 +167,7 @@ let hostileCases: [HostileCase] = {
         name: "no visible ink", fileName: "blank.svg",
         bytes: svg(#"<rect width="8" height="8" fill="none"/><path d="M1 1L9 9" stroke="red" stroke-width="2" visibility="hidden"/>"#,
                    attributes: #"viewBox="0 0 10 10""#),
-        statuses: ["bounds": [65], "cover": [3, 65], "hole": [0, 65], "*": [0]], mentions: ["no ink"]))
+        statuses: ["bounds": [65], "cover": [3, 65], "assets": [65], "hole": [0, 65], "*": [0]], mentions: ["no ink"]))
 
     // PDFs.
     refused("empty PDF", "empty.pdf", Data("%PDF-1.4\n%%EOF\n".utf8), ["pdf"])
