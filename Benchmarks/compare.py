@@ -201,7 +201,8 @@ def build(no_build: bool, install: bool) -> tuple[Tool, Path]:
         if not path.exists():
             sys.exit(f"compare.py: {path} is missing; run without --no-build")
     ours = Tool("logo-mask", [str(cli)])
-    ours.version = run_quiet(["git", "-C", str(REPO_DIR), "rev-parse", "--short", "HEAD"]).stdout.strip()
+    described = run_quiet(["git", "-C", str(REPO_DIR), "describe", "--always", "--dirty"])
+    ours.version = described.stdout.strip() if described.returncode == 0 else "(not a git checkout)"
     return ours, floor
 
 

@@ -5,8 +5,9 @@
 // Prints (as JSON with --json, one object) the medians over N runs of:
 //   load_ms              VectorLogo(contentsOf:) (parse + metrics)
 //   render_1core_ms      Rasterizer.image(of:size:) on one thread: the whole image in one surface
-//   render_parallel_ms   the same pixels as horizontal bands, one Rasterizer.image call per band,
-//                        on every core (what the strip writer does, minus packing and deflate)
+//   render_parallel_ms   the same pixels as horizontal bands of 16 MiB, one Rasterizer.image call
+//                        per band, on every core (what the strip writer does, minus packing and
+//                        deflate; each band also re-loads the logo and copies its pixels once)
 //   copy_ms              one memcpy of W x H x 4 bytes (the RGBA output) into a buffer already
 //                        touched, i.e. the cost of handing the pixels over once
 //   floor_ms             min(render_1core_ms, render_parallel_ms) + copy_ms: the floor a PNG writer
@@ -55,8 +56,9 @@ func median(_ values: [Double]) -> Double {
 
 /// Renders the image as bands, `cores` threads taking bands in turn; returns the bytes drawn.
 func renderParallel(_ logo: VectorLogo, width: Int, height: Int, scale: Double, cores: Int) throws -> Int {
-    // At most 64 MiB a band, and at least 4 bands a core so the cores share the work evenly.
-    let bandRows = max(1, min(height, (64 << 20) / (width * 4), (height + 4 * cores - 1) / (4 * cores)))
+    // Bands of 16 MiB like the library's PNG strips (so the allocator recycles them instead of
+    // faulting in fresh pages each time), and at least 4 bands a core so the cores share the work.
+    let bandRows = max(1, min(height, (16 << 20) / (width * 4), (height + 4 * cores - 1) / (4 * cores)))
     let bandCount = (height + bandRows - 1) / bandRows
     let next = ManagedCounter()
     let failure = ManagedError()
