@@ -152,6 +152,7 @@ struct CoverCommand: ParsableCommand {
             let anchorPoint = anchor == "center" || anchor == "auto" ? nil : parsePoint(anchor)
             var rows: [Row] = []
             for (name, orientation, viewport) in targets {
+                try logoOptions.checkPixelBudget(width: viewport.pixelWidth, height: viewport.pixelHeight, output: logo.name)
                 let placement = placementOptions.placement(documentSize: logo.documentSize, viewport: viewport, anchor: anchorPoint)
                 let result = try CoverScale.compute(
                     logo: logo, placement: placement, anchor: anchor == "auto" ? .automatic : .placement,

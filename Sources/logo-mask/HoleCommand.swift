@@ -95,7 +95,7 @@ struct HoleCommand: ParsableCommand {
                 let progress = ProgressBar(label: "hole", enabled: !quiet)
                 try LogoMasks.writeHolePNG(
                     of: logo, placement: placement, background: fill, to: output,
-                    deadline: logoOptions.deadline, progress: progress.update)
+                    maxPixels: logoOptions.maxPixels, deadline: logoOptions.deadline, progress: progress.update)
                 progress.finish()
                 if !quiet { printError("wrote \(output) (\(viewport.pixelWidth)x\(viewport.pixelHeight) px)") }
                 return

@@ -130,6 +130,7 @@ struct RevealCommand: ParsableCommand {
                 throw LogoMaskError.invalidRequest("Give the screen: --device NAME or --viewport WxH[@D].")
             }
             let logo = try logoOptions.load()
+            try logoOptions.checkPixelBudget(width: viewport.pixelWidth, height: viewport.pixelHeight, output: output ?? logo.name)
             var settings = RevealSettings(viewport: viewport)
             settings.logoWidth = placementOptions.logoWidth
             settings.center = placementOptions.center.flatMap(parsePoint)

@@ -126,6 +126,21 @@ struct HostileCLITests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
+    @Test("--max-pixels bounds the screen-sized commands too", arguments: [
+        ["hole", "-o", "{out}/h.png", "--viewport", "400x400@2"],
+        ["cover", "--viewport", "400x400@2"],
+        ["reveal", "--viewport", "400x400@2", "--preset", "fade", "-o", "{out}/frames"],
+    ])
+    func pixelBudgetScreens(_ arguments: [String]) throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let args = arguments.map { $0.replacingOccurrences(of: "{out}", with: folder.path) }
+        let result = try CLI.run([args[0], CLI.sample("bird.svg")] + args.dropFirst() + ["--max-pixels", "100000"])
+        #expect(result.status == 64, "\(result)")
+        #expect(result.stderr.contains("800x800 = 640000 pixels, over the budget of 100000"), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
     @Test("--max-pixels refuses a huge document at its own size, naming the size")
     func pixelBudgetHugeDocument() throws {
         let folder = try CLI.temporaryFolder()
