@@ -18,7 +18,7 @@ final class AtomicFolder {
             throw LogoMaskError.cannotWriteOutput(file: path, reason: "the folder \(parent) does not exist")
         }
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue {
-            throw LogoMaskError.cannotWriteOutput(file: path, reason: "a file of that name exists")
+            throw LogoMaskError.cannotWriteOutput(file: path, reason: "it is a file, and this output is a folder")
         }
         targetPath = url.standardizedFileURL.path
         temporaryPath = TemporaryOutputs.siblingPath(for: targetPath)

@@ -70,13 +70,13 @@ extension ProfileHeaderRenderer {
         let count = job.offsets.count
         let workerCount = max(1, min(workers, count))
         let pool = try FramePool(count: workerCount + 2, width: frameWidth, height: frameHeight)
-        var folder: SequenceFolder?
+        var folder: AtomicFolder?
         var encoder: FramePNGEncoder?
         var videoWriter: FFmpegVideoWriter?
         if let video {
             videoWriter = try FFmpegVideoWriter(path: job.output, format: video, width: frameWidth, height: frameHeight, fps: job.fps)
         } else {
-            folder = try SequenceFolder(path: job.output)
+            folder = try AtomicFolder(path: job.output)
             encoder = try FramePNGEncoder(width: frameWidth, height: frameHeight)
         }
         let sheet = try job.contactSheet.map { (_: String) throws(LogoMaskError) in

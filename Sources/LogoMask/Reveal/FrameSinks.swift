@@ -40,63 +40,6 @@ final class FramePNGEncoder {
     }
 }
 
-/// A folder written aside (a hidden sibling) and renamed into place by ``commit()``; dropped
-/// without commit, it is removed with what it holds.
-final class SequenceFolder {
-    let targetPath: String
-    let temporaryPath: String
-    private var committed = false
-
-    init(path: String) throws(LogoMaskError) {
-        let url = URL(fileURLWithPath: path)
-        let parent = url.deletingLastPathComponent().path
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder), isFolder.boolValue else {
-            throw LogoMaskError.cannotWriteOutput(file: path, reason: "the folder \(parent) does not exist")
-        }
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue {
-            throw LogoMaskError.cannotWriteOutput(file: path, reason: "it is a file, and a PNG sequence needs a folder")
-        }
-        targetPath = path
-        temporaryPath = TemporaryOutputs.siblingPath(for: path)
-        TemporaryOutputs.shared.register(temporaryPath)
-        do {
-            try FileManager.default.createDirectory(atPath: temporaryPath, withIntermediateDirectories: false)
-        } catch {
-            TemporaryOutputs.shared.unregister(temporaryPath)
-            throw LogoMaskError.cannotWriteOutput(file: path, reason: "cannot create a folder in \(parent)")
-        }
-    }
-
-    deinit {
-        if !committed {
-            try? FileManager.default.removeItem(atPath: temporaryPath)
-            TemporaryOutputs.shared.unregister(temporaryPath)
-        }
-    }
-
-    /// Puts the folder in place; an existing folder at the target is replaced (moved aside
-    /// first, then removed).
-    func commit() throws(LogoMaskError) {
-        var old: String?
-        if FileManager.default.fileExists(atPath: targetPath) {
-            let aside = TemporaryOutputs.siblingPath(for: targetPath)
-            guard rename(targetPath, aside) == 0 else {
-                throw LogoMaskError.cannotWriteOutput(file: targetPath, reason: String(cString: strerror(errno)))
-            }
-            old = aside
-        }
-        guard rename(temporaryPath, targetPath) == 0 else {
-            let reason = String(cString: strerror(errno))
-            if let old { _ = rename(old, targetPath) }
-            throw LogoMaskError.cannotWriteOutput(file: targetPath, reason: reason)
-        }
-        committed = true
-        TemporaryOutputs.shared.unregister(temporaryPath)
-        if let old { try? FileManager.default.removeItem(atPath: old) }
-    }
-}
-
 /// One picture of sampled frames in a grid, each labelled with its time.
 final class ContactSheet {
     /// The frame indices shown: all when there are at most `maxFrames`, else evenly spaced with

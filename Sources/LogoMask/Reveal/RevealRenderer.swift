@@ -86,11 +86,11 @@ public enum RevealRenderer {
         let pool = try FramePool(count: maxAhead + 1, width: width, height: height)
         defer { pool.cancel() }
 
-        let folder: SequenceFolder?
+        let folder: AtomicFolder?
         let video: FFmpegVideoWriter?
         switch output {
         case let .pngSequence(path)?:
-            folder = try SequenceFolder(path: path)
+            folder = try AtomicFolder(path: path)
             video = nil
         case let .video(path, format)?:
             folder = nil
