@@ -35,7 +35,7 @@ final class PDFDocument: @unchecked Sendable {
 
     /// Size of page `index` (0-based) in points, or nil when it cannot be had.
     func pageSize(index: Int) -> Size? {
-        guard let page = poppler_document_get_page(document, Int32(index)) else { return nil }
+        guard let page = poppler_document_get_page(document, Int32(clamping: index)) else { return nil }
         defer { g_object_unref(UnsafeMutableRawPointer(page)) }
         var w = 0.0, h = 0.0
         poppler_page_get_size(page, &w, &h)
@@ -44,7 +44,7 @@ final class PDFDocument: @unchecked Sendable {
 
     /// Draws page `index` (0-based) with its top-left at the user-space origin, in points.
     func render(page index: Int, on context: CairoContext) throws(LogoMaskError) {
-        guard let page = poppler_document_get_page(document, Int32(index)) else {
+        guard let page = poppler_document_get_page(document, Int32(clamping: index)) else {
             throw LogoMaskError.pageOutOfRange(file: name, page: index + 1, pageCount: pageCount)
         }
         defer { g_object_unref(UnsafeMutableRawPointer(page)) }
