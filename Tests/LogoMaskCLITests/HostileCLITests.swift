@@ -101,6 +101,30 @@ struct HostileCLITests {
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: out.path)) ?? []).isEmpty)
     }
 
+    @Test("standard input past 64 MiB is refused without buffering it all")
+    func endlessStandardInput() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CLI.binary)
+        process.arguments = ["info", "-", "--timeout", "30"]
+        let input = Pipe(), err = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = err
+        try process.run()
+        // Write 80 MiB of spaces (the reader stops at 64 MiB + 1; later writes fail with EPIPE).
+        signal(SIGPIPE, SIG_IGN)
+        let block = Data(repeating: 0x20, count: 1 << 20)
+        let writer = input.fileHandleForWriting
+        for _ in 0..<80 {
+            do { try writer.write(contentsOf: block) } catch { break }
+        }
+        try? writer.close()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 65, "\(message)")
+        #expect(message.contains("<stdin>") && message.contains("byte limit"), "\(message)")
+    }
+
     @Test("an output folder that does not exist is refused with 73 and nothing written")
     func unwritableOutput() throws {
         let folder = try CLI.temporaryFolder()

@@ -142,7 +142,21 @@ public final class VectorLogo: Sendable {
 
     private static func readInput(_ path: String, limit: Int) throws(LogoMaskError) -> Data {
         if path == "-" {
-            let data = FileHandle.standardInput.readDataToEndOfFile()
+            // Read at most limit + 1 bytes: an endless or huge stream is refused, not buffered.
+            var data = Data()
+            while data.count <= limit {
+                let chunk: Data?
+                do {
+                    chunk = try FileHandle.standardInput.read(upToCount: min(1 << 20, limit + 1 - data.count))
+                } catch {
+                    throw LogoMaskError.unreadableInput(file: "<stdin>", reason: error.localizedDescription)
+                }
+                guard let chunk, !chunk.isEmpty else { break }
+                data.append(chunk)
+            }
+            if data.count > limit {
+                throw LogoMaskError.notALogo(file: "<stdin>", reason: "it is over the \(limit)-byte limit for a logo")
+            }
             return data
         }
         var isFolder: ObjCBool = false
