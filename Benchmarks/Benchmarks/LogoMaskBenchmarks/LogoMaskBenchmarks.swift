@@ -6,13 +6,17 @@
 //   swift package --allow-writing-to-package-directory benchmark thresholds update   # after an intended change
 //
 // Suites (see README.md for what each measures):
-//   Rasterize/<logo>/<px>   render only, in memory (Rasterizer.image), no encoding: 1024, 4096, 16384 px
-//   StripPNG/kotlin/65536   Rasterizer.writePNG at 65,536 px wide into a temporary folder (peak memory)
-//   EncodePNG/1290x2796/<compression>   RasterImage.writePNG of one phone-sized frame
+//   Rasterize_<logo>_<px>   render only, in memory (Rasterizer.image), no encoding: 1024, 4096, 16384 px
+//   StripPNG_kotlin_65536   Rasterizer.writePNG at 65,536 px wide into a temporary folder (peak memory)
+//   EncodePNG_1290x2796_<compression>   RasterImage.writePNG of one phone-sized frame
 //
-// TODO(geometry): "CoverScale/<logo>" — the cover-scale solve, once Geometry lands.
-// TODO(reveal):   "Composite/1290x2796" — one reveal frame (mallocs per frame must be 0 in steady
-//                 state), and "Twitter/36 frames" — the twitter preset's frames to PNG, once the
+// Names use '_', not '/': package-benchmark 1.38.1 writes Thresholds/Target.Name.p90.json with '/'
+// replaced by '_' but reads it back with the name as it is, so a '/' in a name breaks
+// `thresholds check` ("Could not find any matching absolute thresholds").
+//
+// TODO(geometry): "CoverScale_<logo>" — the cover-scale solve, once Geometry lands.
+// TODO(reveal):   "Composite_1290x2796" — one reveal frame (mallocs per frame must be 0 in steady
+//                 state), and "Twitter_36frames" — the twitter preset's frames to PNG, once the
 //                 reveal compositor lands. Not faked here: add them with the real API.
 
 import Benchmark
@@ -67,7 +71,7 @@ let benchmarks: @Sendable () -> Void = {
         let logo = loadFixture(name)
         for width in [1024, 4096, 16384] {
             Benchmark(
-                "Rasterize/\(name)/\(width)",
+                "Rasterize_\(name)_\(width)",
                 configuration: .init(
                     metrics: metrics,
                     warmupIterations: width >= 16384 ? 0 : 1,
@@ -86,7 +90,7 @@ let benchmarks: @Sendable () -> Void = {
     // MARK: StripPNG: the streamed writer past Cairo's 32767 px limit; peak memory is the point.
     let kotlin = loadFixture("kotlin")
     Benchmark(
-        "StripPNG/kotlin/65536",
+        "StripPNG_kotlin_65536",
         configuration: .init(
             metrics: metrics,
             warmupIterations: 0,
@@ -122,7 +126,7 @@ let benchmarks: @Sendable () -> Void = {
     }()
     for compression in PNGCompression.allCases {
         Benchmark(
-            "EncodePNG/1290x2796/\(compression.rawValue)",
+            "EncodePNG_1290x2796_\(compression.rawValue)",
             configuration: .init(
                 metrics: metrics,
                 warmupIterations: 2,
