@@ -142,22 +142,7 @@ public final class VectorLogo: Sendable {
 
     private static func readInput(_ path: String, limit: Int) throws(LogoMaskError) -> Data {
         if path == "-" {
-            // Read at most limit + 1 bytes: an endless or huge stream is refused, not buffered.
-            var data = Data()
-            while data.count <= limit {
-                let chunk: Data?
-                do {
-                    chunk = try FileHandle.standardInput.read(upToCount: min(1 << 20, limit + 1 - data.count))
-                } catch {
-                    throw LogoMaskError.unreadableInput(file: "<stdin>", reason: error.localizedDescription)
-                }
-                guard let chunk, !chunk.isEmpty else { break }
-                data.append(chunk)
-            }
-            if data.count > limit {
-                throw LogoMaskError.notALogo(file: "<stdin>", reason: "it is over the \(limit)-byte limit for a logo")
-            }
-            return data
+            return try readBounded(FileHandle.standardInput, name: "<stdin>", limit: limit)
         }
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
@@ -167,8 +152,31 @@ public final class VectorLogo: Sendable {
         if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > limit {
             throw LogoMaskError.notALogo(file: path, reason: "it is \(size) bytes, over the \(limit)-byte limit for a logo")
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let handle = FileHandle(forReadingAtPath: path) else {
             throw LogoMaskError.unreadableInput(file: path, reason: "permission denied or not a regular file")
+        }
+        defer { try? handle.close() }
+        // Bounded again while reading: the file may grow after the size check (or be a FIFO).
+        return try readBounded(handle, name: path, limit: limit)
+    }
+
+    /// Reads at most `limit` + 1 bytes in 1 MiB chunks: an endless or huge stream is refused,
+    /// never buffered whole. (Also avoids `FileManager.contents(atPath:)`, which leaks its
+    /// 4 KiB buffer for an empty file in swift-foundation 6.3, as LeakSanitizer shows.)
+    private static func readBounded(_ handle: FileHandle, name: String, limit: Int) throws(LogoMaskError) -> Data {
+        var data = Data()
+        while data.count <= limit {
+            let chunk: Data?
+            do {
+                chunk = try handle.read(upToCount: min(1 << 20, limit + 1 - data.count))
+            } catch {
+                throw LogoMaskError.unreadableInput(file: name, reason: error.localizedDescription)
+            }
+            guard let chunk, !chunk.isEmpty else { break }
+            data.append(chunk)
+        }
+        if data.count > limit {
+            throw LogoMaskError.notALogo(file: name, reason: "it is over the \(limit)-byte limit for a logo")
         }
         return data
     }
