@@ -12,6 +12,8 @@ struct HostileFuzzRegressionTests {
     static let findings: [(String, String, String)] = [
         ("timeout-765eb95d", "PHN2ZyByb2xlPSJpbWciIHZpZXdCb3g9IjAgMCAyNCAyNCIgeG1sbnM9Imh0dHA6Ly93d3cudzMub3JnLzIwMDAvc3ZnIj48dGl0bGU+RURFS0E8L3RpdGxlPjxwYXRoIGQ9Ik03NS45MDEgMTguOTk3aDIuNjg4di42OTloLTEuODU3di4yMzZoMS44NTd2LjY5OWgtMS44NTd2LjI5NWgxLjg1N3YuNjk4aC0yLjY4OHptLTYuNDc2IDBoMi42ODZ2LjY5OUg1LjI1M3YuMjk3aDEuODU4di42OTlINS4yNTN2LjI5NWgxLjg1OHYuNjk4SDQuNDI1Wk0xNy45OTYgMTlsLS45MiAyLjY4NWguODI3bC4xODItLjU1MmgxLjA2NmwuMTcyLjU1MmguODM0TDE5LjIzMyAxOVptLjYxNy41OTMuMzE5Ljk3aC44MzU5bC0xZTM4OS0yLjY4NTV6bS42MTcyLjU5MzcuMzE0aDEwLjQ2M3Y0LjAwMzlINC40MzQ2WiIvPjwvc3ZnPg==",
          "libFuzzer's 10 s alarm fired in AlphaBounds under a load average of 8 (a mutated EDEKA icon: ink 3x wider than its viewBox, a 1e389 coordinate); standalone it takes 0.1 s"),
+        ("timeout-305be0ad", "PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHdpZHRoPSIxMDBweCIgPgogIDxkZWZzPgogICAgPGZpbHRlciBpZD0ic29mdC1nbG93IiB4PSItNDAlIiB5PSItNDAlIiB3aWR0aD0iMTgwJSIgaGVpZ2h0PSIxODAlIiBjb2xvci1pbnRlcnBvbGF0aW9uLWZpbHRlcnM9InNSR0IiPgogICAgICA8ZmVHYXVzc2lhbkJsdXIgaW49IlNvdXJjZUFscGhhIiBzdGREZXZpYXRpb249IjMiIHJlc3VsdD0iYmx1ciIvPgogICAgICA8ZmVPZmZzZXQgaW49ImJsdXIiIGR4PSIwIiBkeT0iMiIgcmVzdWx0PSJzaGlmdGVkIi8+CiAgICAgIDxmZUZsb29kIGZsb29kLWNvbG9yPSIjRkY4QzAwIiBmbG9vZC1vcGFjaXR5PSIwLjgiIHJlc3VsdD0idGludCIvPgogICAgICA8ZmVDb21wb3NpdGUgaW49InRpbnQiIGluMj0ic2hpZnRlZCIgb3BlcmF0b3I9ImluIiByZXN1bHQ9Imdsb3ciLz4KICAgc30gICA8ZmVNZXJnZT4KICAgICAgICA8ZmVNZXJnZU5vZGUgaW49Imdsb3ciLz4KICAgICAgICA8ZmVNZXJnZU5vZGUgaW49IlNvdXJjZUdyYXBoaWMiLz4KICAgICAgPC9mZU1lcmdlPgogICAgPC9maWx0ZXI+CiAgPC9kZWZzPgogIDxnIGlkPSJnbG93aW5nLXN0YXIiIGZpbHRlcj0idXJsKCNzb2Z0LWdsb3cpIj4KICAgIDxwYXRoIGlkPSJzdGFyIiBmaWxsPSIjRkZDMzAwIiBkPSJNNTAsMjAgTDU3LjA1LDQwLjI5IEw3OC41Myw0MC43MyBMNjEuNDEsNTMuNzEgTDY3LjYzLDc0LjI3IEw1MCxUMiBMMzIuMzcsNzQuMjcgTDM4LjU5LDUzLjcxIEwyMS40Nyw0MC43MyBMNDIuOTUsNDAuMjkgWiIvPgogIDwvZz4KPC9zdmc+Cg==",
+         "a glow filter drawn at 4096 px and zoomed on each edge by the alpha-tight pass: 2 s and 580 MB standalone, then librsvg's InvalidSize (70); the 10 s alarm fired under load"),
     ]
 
     @Test("a fuzzer finding runs to an answer", arguments: findings.map(\.0))
@@ -33,6 +35,6 @@ struct HostileFuzzRegressionTests {
             #expect([3, 64, 65, 70, 75].contains(error.exitStatus), "\(error)")
             #expect(error.description.contains("<fuzz>"), "\(error)")
         }
-        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(Date().timeIntervalSince(started) < 30, "bounded, even on a busy machine")
     }
 }
