@@ -166,9 +166,9 @@ final class CairoContext {
     }
 
     /// Fills the whole clip with a colour (replaces the pixels, alpha included).
-    func fillAll(_ color: RGBAColor, operatorSource: Bool = true) {
+    func fillAll(_ color: RGBAColor) {
         cairo_save(pointer)
-        cairo_set_operator(pointer, operatorSource ? CAIRO_OPERATOR_SOURCE : CAIRO_OPERATOR_OVER)
+        cairo_set_operator(pointer, CAIRO_OPERATOR_SOURCE)
         cairo_set_source_rgba(pointer, color.redFraction, color.greenFraction, color.blueFraction, color.alphaFraction)
         cairo_paint(pointer)
         cairo_restore(pointer)
@@ -178,12 +178,6 @@ final class CairoContext {
     func paint(_ source: CairoSurface, alpha: Double = 1) {
         cairo_set_source_surface(pointer, source.pointer, 0, 0)
         if alpha >= 1 { cairo_paint(pointer) } else { cairo_paint_with_alpha(pointer, alpha) }
-    }
-
-    /// Clips to a rectangle in user space.
-    func clip(to rect: Rect) {
-        cairo_rectangle(pointer, rect.x, rect.y, rect.width, rect.height)
-        cairo_clip(pointer)
     }
 }
 
@@ -196,54 +190,5 @@ extension CairoContext {
         cairo_pop_group_to_source(pointer)
         cairo_paint_with_alpha(pointer, alpha)
     }
-
-    /// Sets the compositing operator used by the next drawing.
-    func setOperator(_ op: CompositeOperator) {
-        switch op {
-        case .over: cairo_set_operator(pointer, CAIRO_OPERATOR_OVER)
-        case .source: cairo_set_operator(pointer, CAIRO_OPERATOR_SOURCE)
-        case .destinationOut: cairo_set_operator(pointer, CAIRO_OPERATOR_DEST_OUT)
-        case .destinationIn: cairo_set_operator(pointer, CAIRO_OPERATOR_DEST_IN)
-        case .clear: cairo_set_operator(pointer, CAIRO_OPERATOR_CLEAR)
-        }
-    }
 }
 
-/// The Cairo operators the library uses, with Swift names.
-enum CompositeOperator {
-    /// `CAIRO_OPERATOR_OVER`: draw on top.
-    case over
-    /// `CAIRO_OPERATOR_SOURCE`: replace.
-    case source
-    /// `CAIRO_OPERATOR_DEST_OUT`: cut the drawing's shape out of what is there (the hole).
-    case destinationOut
-    /// `CAIRO_OPERATOR_DEST_IN`: keep what is there only inside the drawing's shape.
-    case destinationIn
-    /// `CAIRO_OPERATOR_CLEAR`: erase.
-    case clear
-}
-
-extension CairoContext {
-    /// Paints pixels (in Cairo's layout) at the user-space origin with the SOURCE operator.
-    func paintPixels(_ bytes: [UInt8], layout: PixelLayout, width: Int, height: Int, stride: Int) throws(LogoMaskError) {
-        var copy = bytes
-        var failure: LogoMaskError?
-        copy.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            let source: CairoSurface
-            do throws(LogoMaskError) {
-                source = try CairoSurface.image(wrapping: base, layout: layout, width: width, height: height, stride: stride)
-            } catch {
-                failure = error
-                return
-            }
-            cairo_save(pointer)
-            cairo_set_operator(pointer, CAIRO_OPERATOR_SOURCE)
-            cairo_set_source_surface(pointer, source.pointer, 0, 0)
-            cairo_paint(pointer)
-            cairo_restore(pointer)
-            source.flush()
-        }
-        if let failure { throw failure }
-    }
-}

@@ -29,7 +29,11 @@ final class StripDeflater {
     func compress(_ input: UnsafeRawBufferPointer, isLast: Bool) throws(LogoMaskError) -> (bytes: [UInt8], adler: UInt32) {
         deflateReset(&stream)
         let bound = Int(deflateBound(&stream, uLong(input.count))) + 16
-        if output.count < bound { output = [UInt8](repeating: 0, count: bound) }
+        if output.count < bound {
+            // Uninitialised: zeroing it would make all of it resident, though a strip of logo art
+            // compresses to a small fraction of the bound.
+            output = [UInt8](unsafeUninitializedCapacity: bound) { _, count in count = bound }
+        }
         let base = input.baseAddress.map { UnsafeMutablePointer(mutating: $0.assumingMemoryBound(to: UInt8.self)) }
         let produced: Int = output.withUnsafeMutableBufferPointer { out in
             stream.next_in = base
@@ -53,14 +57,11 @@ enum DeflateStrategy: Sendable {
     case standard
     /// `Z_RLE`: matches of distance one only; fast, good on flat colour after the Up filter.
     case runLength
-    /// `Z_FILTERED`: favours Huffman over short matches.
-    case filtered
 
     var zlibValue: Int32 {
         switch self {
         case .standard: Z_DEFAULT_STRATEGY
         case .runLength: Z_RLE
-        case .filtered: Z_FILTERED
         }
     }
 }

@@ -13,7 +13,7 @@ public enum LogoFormat: String, Sendable, Codable {
         if head.isEmpty {
             throw LogoMaskError.notALogo(file: name, reason: "the file is empty")
         }
-        if head.starts(with: Array("%PDF-".utf8)) || findBytes(Array("%PDF-".utf8), in: Array(head.prefix(1024))) {
+        if data.prefix(1024).range(of: Data("%PDF-".utf8)) != nil {
             return .pdf
         }
         if head.starts(with: [0x1F, 0x8B]) { return .svg }  // SVGZ: librsvg inflates it itself
@@ -28,23 +28,10 @@ public enum LogoFormat: String, Sendable, Codable {
         while index < head.count, [0x20, 0x09, 0x0A, 0x0D].contains(head[index]) { index += 1 }
         if index < head.count, head[index] == UInt8(ascii: "<") {
             // The <svg root may come after a long prologue (comments, DOCTYPE): search further.
-            let window = Array(data.prefix(1 << 20)).map { $0 | 0x20 }  // lower-case ASCII letters
-            if findBytes(Array("<svg".utf8), in: window) { return .svg }
+            let window = Data(data.prefix(1 << 20).map { $0 | 0x20 })  // lower-case ASCII letters
+            if window.range(of: Data("<svg".utf8)) != nil { return .svg }
             throw LogoMaskError.notALogo(file: name, reason: "it is XML or HTML but has no <svg> element")
         }
         throw LogoMaskError.notALogo(file: name, reason: "it is neither SVG nor PDF (it starts with neither \"<\" nor \"%PDF-\")")
     }
-}
-
-/// True when `needle` occurs in `haystack`.
-func findBytes(_ needle: [UInt8], in haystack: [UInt8]) -> Bool {
-    guard !needle.isEmpty, haystack.count >= needle.count else { return false }
-    let first = needle[0]
-    var i = 0
-    let last = haystack.count - needle.count
-    while i <= last {
-        if haystack[i] == first, Array(haystack[i..<(i + needle.count)]) == needle { return true }
-        i += 1
-    }
-    return false
 }
