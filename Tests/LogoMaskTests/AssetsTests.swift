@@ -67,7 +67,7 @@ struct AssetsTests {
         }
         #expect(named == 6 + 2 + 6)  // logo @1x-3x light+dark, two PDFs, six holes
         let pdf = catalog.appendingPathComponent("LaunchLogoVector.imageset/LaunchLogo.pdf").path
-        let images = try runProgram("pdfimages", ["-list", pdf])
+        let images = try runTool("pdfimages", ["-list", pdf])
         #expect(images.status == 0)
         #expect(images.stdout.split(separator: "\n").count == 2, "pdfimages lists only its two header lines: \(images.stdout)")
         let logo = try VectorLogo(contentsOf: pdf)
@@ -118,7 +118,7 @@ struct AssetsTests {
         #expect(report.manifest.files.count >= 30)
         for file in report.manifest.files {
             let data = try #require(FileManager.default.contents(atPath: first.appendingPathComponent(file.path).path))
-            let digest = try runProgram("sha256sum", [first.appendingPathComponent(file.path).path]).stdout.prefix(64)
+            let digest = try runTool("sha256sum", [first.appendingPathComponent(file.path).path]).stdout.prefix(64)
             #expect(String(digest) == file.sha256, "\(file.path)")
             #expect(data.count == file.bytes)
             #expect(FileManager.default.contents(atPath: second.appendingPathComponent(file.path).path) == data, "\(file.path)")

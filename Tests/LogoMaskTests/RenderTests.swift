@@ -17,7 +17,7 @@ struct RenderReferenceTests {
         let reference = folder.appendingPathComponent("reference.png").path
         let logo = try VectorLogo(contentsOf: path)
         try Rasterizer.writePNG(of: logo, size: .width(width), to: ours)
-        let result = try runProgram("rsvg-convert", ["-w", String(width), path, "-o", reference])
+        let result = try runTool("rsvg-convert", ["-w", String(width), path, "-o", reference])
         #expect(result.status == 0, "rsvg-convert failed on \(path): \(result.stderr)")
         return maxPremultipliedDifference(try RasterImage(contentsOfPNG: ours), try RasterImage(contentsOfPNG: reference))
     }

@@ -30,27 +30,6 @@ enum TestPaths {
     }
 }
 
-/// Runs a program and returns its exit status, standard output and standard error.
-@discardableResult
-func runProgram(_ executable: String, _ arguments: [String], stdin: Data? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable.hasPrefix("/") ? executable : "/usr/bin/env")
-    process.arguments = executable.hasPrefix("/") ? arguments : [executable] + arguments
-    let out = Pipe(), err = Pipe(), input = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = stdin == nil ? FileHandle.nullDevice : input
-    try process.run()
-    if let stdin {
-        input.fileHandleForWriting.write(stdin)
-        try input.fileHandleForWriting.close()
-    }
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: outData, as: UTF8.self), String(decoding: errData, as: UTF8.self))
-}
-
 /// The largest difference between two images' premultiplied channels, or nil when their sizes
 /// differ. Premultiplied, because straight colour at alpha 1 turns a rounding step of one level
 /// into 255; what a person sees is the premultiplied value.
@@ -79,4 +58,4 @@ func pngHeaderSize(_ path: String) -> (width: Int, height: Int)? {
 }
 
 /// True when `rsvg-convert` (Debian's librsvg2-bin, the reference renderer) is on the PATH.
-let hasRsvgConvert = (try? runProgram("which", ["rsvg-convert"]).status) == 0
+let hasRsvgConvert = (try? runTool("which", ["rsvg-convert"]).status) == 0

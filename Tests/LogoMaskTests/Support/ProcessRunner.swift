@@ -1,0 +1,1 @@
+../../LogoMaskCLITests/ProcessRunner.swift
