@@ -68,8 +68,13 @@ enum DeflateStrategy: Sendable {
 
 /// Adler-32 of a buffer.
 func adler32Of(_ input: UnsafeRawBufferPointer) -> UInt32 {
-    guard let base = input.baseAddress else { return adler32Empty }
-    return libdeflate_adler32(adler32Empty, base, input.count)
+    adler32Update(adler32Empty, input)
+}
+
+/// The Adler-32 of the bytes `adler` was computed over, followed by `input`.
+func adler32Update(_ adler: UInt32, _ input: UnsafeRawBufferPointer) -> UInt32 {
+    guard let base = input.baseAddress, input.count > 0 else { return adler }
+    return libdeflate_adler32(adler, base, input.count)
 }
 
 /// The Adler-32 of two concatenated buffers from each one's checksum and the second's length.

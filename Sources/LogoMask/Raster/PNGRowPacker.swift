@@ -18,21 +18,16 @@ enum PNGRowPacker {
     ) {
         let length = scanlineLength(width: width, channels: channels)
         for row in 0..<rows {
-            let src = source + row * stride
             let dst = destination + row * length
             dst[0] = row == 0 ? 1 : 2  // Sub for the strip's first row, Up below it
-            switch (layout, channels) {
-            case (.argb32, .rgba): unpremultiply(src, into: dst + 1, count: width)
-            case (.argb32, .gray): alphaOf(src, into: dst + 1, count: width)
-            case (.a8, .gray): (dst + 1).update(from: src, count: width)
-            case (.a8, .rgba): whiteWithAlpha(src, into: dst + 1, count: width)
-            }
+            packPixels(source + row * stride, layout: layout, width: width, channels: channels, into: dst + 1)
         }
         // Up filter, bottom row first so each row is still unfiltered when the one below uses it.
         // Then Sub on the first row, right to left so each byte's left neighbour is still raw.
         var row = rows - 1
         while row >= 1 {
-            subtract(above: destination + (row - 1) * length + 1, from: destination + row * length + 1, count: length - 1)
+            let line = destination + row * length + 1
+            difference(line, minus: destination + (row - 1) * length + 1, into: line, count: length - 1)
             row -= 1
         }
         let bpp = channels.bytesPerPixel
@@ -41,6 +36,30 @@ enum PNGRowPacker {
         while i >= bpp {
             first[i] = first[i] &- first[i - bpp]
             i -= 1
+        }
+    }
+
+    /// One row of Cairo pixels as PNG pixel bytes (no filter byte, no filter).
+    @inline(__always)
+    static func packPixels(
+        _ source: UnsafePointer<UInt8>, layout: PixelLayout, width: Int, channels: PNGChannels,
+        into destination: UnsafeMutablePointer<UInt8>
+    ) {
+        switch (layout, channels) {
+        case (.argb32, .rgba): unpremultiply(source, into: destination, count: width)
+        case (.argb32, .gray): alphaOf(source, into: destination, count: width)
+        case (.a8, .gray): destination.update(from: source, count: width)
+        case (.a8, .rgba): whiteWithAlpha(source, into: destination, count: width)
+        }
+    }
+
+    /// The Sub filter of one row of pixel bytes: each byte minus the one `bytesPerPixel` to its left.
+    static func subFilter(_ row: UnsafePointer<UInt8>, into out: UnsafeMutablePointer<UInt8>, count: Int, bytesPerPixel: Int) {
+        for i in 0..<min(count, bytesPerPixel) { out[i] = row[i] }
+        var i = bytesPerPixel
+        while i < count {
+            out[i] = row[i] &- row[i - bytesPerPixel]
+            i += 1
         }
     }
 
@@ -84,19 +103,20 @@ enum PNGRowPacker {
         }
     }
 
-    /// `row[i] -= above[i]` (wrapping), sixteen bytes at a time.
+    /// `out[i] = row[i] - above[i]` (wrapping), sixteen bytes at a time: the Up filter. `out` may
+    /// be `row`.
     @inline(__always)
-    private static func subtract(above: UnsafePointer<UInt8>, from row: UnsafeMutablePointer<UInt8>, count: Int) {
-        let a = UnsafeRawPointer(above), r = UnsafeMutableRawPointer(row)
+    static func difference(_ row: UnsafePointer<UInt8>, minus above: UnsafePointer<UInt8>, into out: UnsafeMutablePointer<UInt8>, count: Int) {
+        let a = UnsafeRawPointer(above), r = UnsafeRawPointer(row), o = UnsafeMutableRawPointer(out)
         var i = 0
         while i + 16 <= count {
             let top = a.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
-            let cur = UnsafeRawPointer(r).loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
-            r.storeBytes(of: cur &- top, toByteOffset: i, as: SIMD16<UInt8>.self)
+            let cur = r.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
+            o.storeBytes(of: cur &- top, toByteOffset: i, as: SIMD16<UInt8>.self)
             i += 16
         }
         while i < count {
-            row[i] = row[i] &- above[i]
+            out[i] = row[i] &- above[i]
             i += 1
         }
     }

@@ -4,7 +4,8 @@ import MaskGeometry
 /// How hard the PNG writer compresses. Encoding dominates the time of every rasterizer we
 /// measured, so the default favours speed on flat logo art while staying near libpng's size.
 public enum PNGCompression: String, Sendable, CaseIterable, Codable {
-    /// zlib level 1, run-length matches only: the fastest.
+    /// Run-length matches only (what zlib's level 1 `Z_RLE` finds), coded by ``RunLengthDeflater``:
+    /// the fastest, and on logo art about zlib's size.
     case fast
     /// zlib level 2 with the default strategy: close to `fast` in speed, smaller files.
     case balanced
@@ -65,28 +66,18 @@ enum StripPNGEncoder {
         let stride = layout.stride(width: width)
         let rowsPerStrip = max(1, min(height, stripBytes / max(1, stride), 1024))
         let stripCount = (height + rowsPerStrip - 1) / rowsPerStrip
-        let scanline = PNGRowPacker.scanlineLength(width: width, channels: channels)
 
         final class Worker {
             let canvas: StripCanvas
-            let packed: UnsafeMutablePointer<UInt8>
-            let deflater: StripDeflater
+            let compressor: StripCompressor
             let fill: (StripCanvas, Int, Int) throws(LogoMaskError) -> Void
 
-            init(canvas: StripCanvas, packedCount: Int, deflater: StripDeflater,
+            init(canvas: StripCanvas, compressor: StripCompressor,
                  fill: @escaping (StripCanvas, Int, Int) throws(LogoMaskError) -> Void) {
                 self.canvas = canvas
-                self.packed = .allocate(capacity: packedCount)
-                self.deflater = deflater
+                self.compressor = compressor
                 self.fill = fill
             }
-
-            deinit { packed.deallocate() }
-        }
-        struct Strip {
-            let bytes: [UInt8]
-            let adler: UInt32
-            let rawLength: Int
         }
         do {
             try OrderedParallelRunner.run(
@@ -94,21 +85,16 @@ enum StripPNGEncoder {
                 makeState: { () throws -> Worker in
                     Worker(
                         canvas: StripCanvas(layout: layout, width: width, maxRows: rowsPerStrip),
-                        packedCount: scanline * rowsPerStrip,
-                        deflater: try StripDeflater(level: compression.level, strategy: compression.strategy),
+                        compressor: try StripCompressor(width: width, layout: layout, channels: channels, compression: compression),
                         fill: try makeFiller())
                 },
-                work: { (worker: inout Worker, index: Int) throws -> Strip in
+                work: { (worker: inout Worker, index: Int) throws -> CompressedStrip in
                     try deadline.check(path)
                     let y0 = index * rowsPerStrip
                     let rows = min(rowsPerStrip, height - y0)
                     try worker.fill(worker.canvas, y0, rows)
-                    PNGRowPacker.pack(
-                        source: worker.canvas.buffer, stride: stride, layout: layout, width: width,
-                        rows: rows, channels: channels, into: worker.packed)
-                    let raw = UnsafeRawBufferPointer(start: worker.packed, count: rows * scanline)
-                    let (bytes, adler) = try worker.deflater.compress(raw, isLast: index == stripCount - 1)
-                    return Strip(bytes: bytes, adler: adler, rawLength: raw.count)
+                    return try worker.compressor.compress(
+                        worker.canvas.buffer, stride: stride, rows: rows, isLast: index == stripCount - 1)
                 },
                 consume: { index, strip in
                     try writer.appendStrip(deflated: strip.bytes, adler: strip.adler, rawLength: strip.rawLength)
