@@ -48,7 +48,8 @@ public enum LogoMasks {
         let transform = Transform.scale(raster.scale)
         try StripPNGEncoder.write(
             path: path, width: raster.width, height: raster.height, layout: .a8,
-            channels: pixels == .gray ? .gray : .rgba, compression: compression, deadline: deadline, progress: progress
+            channels: pixels == .gray ? .gray : .rgba, compression: compression,
+            stripBytes: StripPNGEncoder.stripBytes(forSourceBytes: logo.source.count), deadline: deadline, progress: progress
         ) { () throws(LogoMaskError) in
             let drawing = try logo.makeDrawing()
             return { (context: CairoContext) throws(LogoMaskError) in
@@ -95,8 +96,8 @@ public enum LogoMasks {
         let transform = placement.pixelTransform
         let viewportRect = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
         try StripPNGEncoder.write(
-            path: path, width: width, height: height, layout: .argb32, channels: .rgba,
-            compression: compression, deadline: deadline, progress: progress
+            path: path, width: width, height: height, layout: .argb32, channels: .rgba, compression: compression,
+            stripBytes: StripPNGEncoder.stripBytes(forSourceBytes: logo.source.count), deadline: deadline, progress: progress
         ) { () throws(LogoMaskError) in
             let drawing = try logo.makeDrawing()
             var image: CairoSurface? = nil

@@ -25,7 +25,8 @@ public enum Rasterizer {
         let transform = Transform.scale(raster.scale)
         try StripPNGEncoder.write(
             path: path, width: raster.width, height: raster.height, layout: .argb32, channels: .rgba,
-            compression: compression, deadline: deadline, progress: progress
+            compression: compression, stripBytes: StripPNGEncoder.stripBytes(forSourceBytes: logo.source.count),
+            deadline: deadline, progress: progress
         ) { () throws(LogoMaskError) in
             let drawing = try logo.makeDrawing()
             return { (context: CairoContext) throws(LogoMaskError) in

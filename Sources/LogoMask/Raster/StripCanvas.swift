@@ -11,6 +11,9 @@ final class StripCanvas {
     let maxRows: Int
     let stride: Int
     let buffer: UnsafeMutablePointer<UInt8>
+    private let memory: PixelMemory
+    /// Rows from the top that may hold drawing: the rest are still the kernel's zeros.
+    private var dirtyRows = 0
     /// Widest tile; far below Cairo's limit so a tile's intermediate surfaces stay small.
     static let tileWidth = 8192
 
@@ -19,15 +22,16 @@ final class StripCanvas {
         self.width = width
         self.maxRows = maxRows
         self.stride = layout.stride(width: width)
-        self.buffer = .allocate(capacity: stride * maxRows)
+        self.memory = PixelMemory(byteCount: stride * maxRows)
+        self.buffer = memory.bytes
     }
-
-    deinit { buffer.deallocate() }
 
     /// Clears rows `0..<rows` and lets `paint` draw image rows `y0..<y0+rows` into them, tile by
     /// tile. `paint` gets a context whose user space is the whole image's pixel grid.
     func draw(y0: Int, rows: Int, paint: (CairoContext) throws(LogoMaskError) -> Void) throws(LogoMaskError) {
-        buffer.update(repeating: 0, count: stride * rows)
+        // Fresh memory is already zero: clearing it would only make every page resident.
+        buffer.update(repeating: 0, count: stride * min(rows, dirtyRows))
+        dirtyRows = max(dirtyRows, rows)
         var x0 = 0
         while x0 < width {
             let tileWidth = min(Self.tileWidth, width - x0)

@@ -29,22 +29,42 @@ public typealias ProgressHandler = (Double) -> Void
 /// Draws an image of any size strip by strip on every core and streams it into a PNG file:
 /// peak memory depends on the strip (a few MiB a worker), never on the image.
 enum StripPNGEncoder {
-    /// Target bytes of one strip's pixels. Each strip makes Cairo rebuild the logo's edges, so
-    /// small strips cost time on complex logos (elsevier at 16384 px: 4.9 s of CPU with 4 MiB
-    /// strips, 2.8 s with 16 MiB); large ones cost memory (about 5x this per image in flight).
-    static let stripBytes = 16 << 20
+    /// Target bytes of one strip's pixels when the drawing's cost is unknown. Each strip makes
+    /// Cairo walk all of the logo's edges again, so small strips cost time on complex logos and
+    /// large ones cost memory; see ``stripBytes(forSourceBytes:)``.
+    static let defaultStripBytes = 16 << 20
+
+    /// Strip bytes for a logo whose source has `sourceBytes` bytes: about 1 KiB of pixels per byte
+    /// of vector source, between 4 and 64 MiB.
+    ///
+    /// Walking a logo's edges costs about as much per strip as its path data is long (elsevier,
+    /// 54 KB of SVG, takes 20 ms a strip at 16384 px; kotlin, 130 bytes, well under one), while
+    /// the pixels cost the same whatever the strip. Small strips stay in the caches and take few
+    /// fresh pages, which is what a simple logo's time is made of; a complex logo wants few
+    /// strips. Measured at 4096 and 16384 px: kotlin and debridlink are fastest from 2 to 4 MiB,
+    /// elsevier takes 4.7x the CPU with 2 MiB strips as with 16 MiB, and less again with more.
+    static func stripBytes(forSourceBytes sourceBytes: Int) -> Int {
+        min(64 << 20, max(4 << 20, sourceBytes << 10))
+    }
+
+    /// Rows a strip holds: `stripBytes` of them, but no more than a worker's share of the
+    /// image, so that a small image still keeps every core busy.
+    static func rowsPerStrip(height: Int, stride: Int, stripBytes: Int, workers: Int) -> Int {
+        let share = (height + max(1, workers) - 1) / max(1, workers)
+        return max(1, min(height, stripBytes / max(1, stride), share, 8192))
+    }
 
     /// `makePainter` runs once on each worker thread and returns the closure that draws image
     /// pixels into a context whose user space is the whole image's pixel grid.
     static func write(
         path: String, width: Int, height: Int, layout: PixelLayout, channels: PNGChannels,
-        compression: PNGCompression = .fast, deadline: Deadline = .none,
+        compression: PNGCompression = .fast, stripBytes: Int = defaultStripBytes, deadline: Deadline = .none,
         progress: ProgressHandler? = nil,
         makePainter: @escaping @Sendable () throws(LogoMaskError) -> (CairoContext) throws(LogoMaskError) -> Void
     ) throws(LogoMaskError) {
         try write(
             path: path, width: width, height: height, layout: layout, channels: channels,
-            compression: compression, deadline: deadline, progress: progress
+            compression: compression, stripBytes: stripBytes, deadline: deadline, progress: progress
         ) { () throws(LogoMaskError) in
             let paint = try makePainter()
             return { (canvas: StripCanvas, y0: Int, rows: Int) throws(LogoMaskError) in
@@ -58,13 +78,14 @@ enum StripPNGEncoder {
     /// (in the canvas's layout and stride).
     static func write(
         path: String, width: Int, height: Int, layout: PixelLayout, channels: PNGChannels,
-        compression: PNGCompression = .fast, deadline: Deadline = .none,
+        compression: PNGCompression = .fast, stripBytes: Int = defaultStripBytes, deadline: Deadline = .none,
         progress: ProgressHandler? = nil,
         makeFiller: @escaping @Sendable () throws(LogoMaskError) -> (StripCanvas, Int, Int) throws(LogoMaskError) -> Void
     ) throws(LogoMaskError) {
         let writer = try PNGFileWriter(path: path, width: width, height: height, channels: channels)
         let stride = layout.stride(width: width)
-        let rowsPerStrip = max(1, min(height, stripBytes / max(1, stride), 1024))
+        let rowsPerStrip = rowsPerStrip(
+            height: height, stride: stride, stripBytes: stripBytes, workers: ProcessInfo.processInfo.activeProcessorCount)
         let stripCount = (height + rowsPerStrip - 1) / rowsPerStrip
 
         final class Worker {
