@@ -31,7 +31,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Fill behind the logo: #RGB, #RRGGBB, #RRGGBBAA or a CSS name (default: transparent).")
     var background: RGBAColor?
 
-    @Option(help: "PNG compression: fast (default), balanced or small.")
+    @Option(help: "PNG compression: fast (default), balanced or small (both also try zlib's LZ77 on each strip: smaller only where shapes repeat, several times slower).")
     var compression: PNGCompression = .fast
 
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")

@@ -7,8 +7,9 @@
 /// bytes at a time, so the encoder costs little more than reading its input. zlib's level-1 RLE
 /// spent about 26 instructions a byte on the same data and was half of a render's time.
 ///
-/// Used strip by strip (see ``StripCompressor``): ``begin()``, ``append(_:count:)`` per scanline,
-/// then ``finish(isLast:)``. A strip that is not the last ends byte-aligned with an empty stored
+/// Used strip by strip (see ``StripCompressor``): ``begin()``, then the scanlines' bytes through
+/// ``append(_:count:)`` and ``appendZeros(_:)`` (known zeros are never read), then
+/// ``finish(isLast:)``. A strip that is not the last ends byte-aligned with an empty stored
 /// block (what `Z_SYNC_FLUSH` writes), so strips compressed on different threads concatenate into
 /// one stream. The first byte of a strip is always a literal (a PNG filter type), so no match
 /// reaches back into the previous strip.
@@ -38,42 +39,71 @@ final class RunLengthDeflater {
         frequencies.deallocate()
     }
 
+    /// The last byte appended (-1 at the start of a strip, where no match may reach back).
+    @exclusivity(unchecked) private var lastByte = -1
+    /// Copies of `lastByte` appended but not yet written as matches: a run may continue over
+    /// several calls (a row's zero spans, the next row's filter byte aside).
+    @exclusivity(unchecked) private var pendingRun = 0
+
     /// Starts a strip: empties the output.
     func begin() {
         writer.reset()
         symbolCount = 0
         frequencies.update(repeating: 0, count: 286)
+        lastByte = -1
+        pendingRun = 0
     }
 
-    /// Appends one scanline (filter byte included).
+    /// Appends bytes (a scanline, or a piece of one).
     func append(_ bytes: UnsafePointer<UInt8>, count: Int) {
-        guard count > 0 else { return }
-        literal(bytes[0])
-        var i = 1
+        var i = 0
         while i < count {
             let byte = bytes[i]
-            if byte == bytes[i - 1] {
+            if Int(byte) == lastByte {
                 let run = Self.runLength(of: byte, in: bytes, from: i, to: count)
-                repeatPrevious(byte, count: run)
+                pendingRun += run
                 i += run
             } else {
+                flushRun()
                 literal(byte)
+                lastByte = Int(byte)
                 i += 1
             }
         }
     }
 
+    /// Appends `count` zero bytes without reading them.
+    func appendZeros(_ count: Int) {
+        guard count > 0 else { return }
+        if lastByte != 0 {
+            flushRun()
+            literal(0)
+            lastByte = 0
+            pendingRun += count - 1
+        } else {
+            pendingRun += count
+        }
+    }
+
     /// Appends a scanline that is `filterType` followed by `zeros` zero bytes without reading it.
     func appendZeroRow(filterType: UInt8, zeros: Int) {
-        literal(filterType)
-        guard zeros > 0 else { return }
-        literal(0)
-        repeatPrevious(0, count: zeros - 1)
+        var filter = filterType
+        append(&filter, count: 1)
+        appendZeros(zeros)
+    }
+
+    /// Writes the pending run as matches.
+    @inline(__always)
+    private func flushRun() {
+        guard pendingRun > 0 else { return }
+        repeatPrevious(UInt8(truncatingIfNeeded: lastByte), count: pendingRun)
+        pendingRun = 0
     }
 
     /// Ends the strip and returns its deflate bytes: the final block when `isLast`, else
     /// byte-aligned by an empty stored block.
     func finish(isLast: Bool) -> [UInt8] {
+        flushRun()
         writeBlock(isFinal: isLast)
         if !isLast {
             writer.write(0, bits: 3)  // not final, stored
