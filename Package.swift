@@ -23,9 +23,8 @@ let package = Package(
         .systemLibrary(
             name: "CRsvg", path: "Sources/CRsvg", pkgConfig: "librsvg-2.0",
             providers: [.apt(["librsvg2-dev"]), .brew(["librsvg"])]),
-        .systemLibrary(
-            name: "CPoppler", path: "Sources/CPoppler", pkgConfig: "poppler-glib",
-            providers: [.apt(["libpoppler-glib-dev"]), .brew(["poppler"])]),
+        // poppler-glib (apt: libpoppler-glib-dev), loaded with dlopen on the first PDF.
+        .target(name: "CPopplerLoader", path: "Sources/CPopplerLoader", linkerSettings: [.linkedLibrary("dl")]),
         .systemLibrary(
             name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate",
             providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]),
@@ -40,7 +39,7 @@ let package = Package(
         .target(
             name: "LogoMask",
             dependencies: [
-                "MaskGeometry", "CCairo", "CRsvg", "CPoppler", "CZlib", "CDeflate",
+                "MaskGeometry", "CCairo", "CRsvg", "CPopplerLoader", "CZlib", "CDeflate",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
 
