@@ -58,14 +58,21 @@ public enum Rasterizer {
         }
         try checkBudget(raster, maxPixels: maxInMemoryPixels, file: logo.name)
         let drawing = try logo.makeDrawing()
-        let canvas = StripCanvas(layout: coverageOnly ? .a8 : .argb32, width: width, maxRows: height)
-        try canvas.draw(y0: 0, rows: height) { (context: CairoContext) throws(LogoMaskError) in
-            if let background { context.fillAll(background) }
-            try drawing.draw(on: context, transform: transform)
+        let layout: PixelLayout = coverageOnly ? .a8 : .argb32
+        let stride = layout.stride(width: width)
+        // Drawn straight into the returned bytes: no second copy of a possibly 1 GiB image.
+        var bytes = [UInt8](repeating: 0, count: stride * height)
+        try bytes.withUnsafeMutableBufferPointer { (buffer: inout UnsafeMutableBufferPointer<UInt8>) throws(LogoMaskError) in
+            guard let base = buffer.baseAddress else { return }
+            try StripCanvas.draw(into: base, layout: layout, width: width, stride: stride, y0: 0, rows: height) {
+                (context: CairoContext) throws(LogoMaskError) in
+                if let background { context.fillAll(background) }
+                try drawing.draw(on: context, transform: transform)
+            }
         }
         return RasterImage(
             width: width, height: height, format: coverageOnly ? .coverage : .premultipliedARGB,
-            stride: canvas.stride, bytes: Array(UnsafeBufferPointer(start: canvas.buffer, count: canvas.stride * height)))
+            stride: stride, bytes: bytes)
     }
 
     static func checkBudget(_ raster: RasterSize, maxPixels: Int, file: String) throws(LogoMaskError) {

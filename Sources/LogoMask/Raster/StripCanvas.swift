@@ -32,6 +32,15 @@ final class StripCanvas {
         // Fresh memory is already zero: clearing it would only make every page resident.
         buffer.update(repeating: 0, count: stride * min(rows, dirtyRows))
         dirtyRows = max(dirtyRows, rows)
+        try Self.draw(into: buffer, layout: layout, width: width, stride: stride, y0: y0, rows: rows, paint: paint)
+    }
+
+    /// Lets `paint` draw image rows `y0..<y0+rows` into `rows` rows of pixels at `buffer`
+    /// (`stride` bytes apart, already cleared), tile by tile.
+    static func draw(
+        into buffer: UnsafeMutablePointer<UInt8>, layout: PixelLayout, width: Int, stride: Int, y0: Int, rows: Int,
+        paint: (CairoContext) throws(LogoMaskError) -> Void
+    ) throws(LogoMaskError) {
         var x0 = 0
         while x0 < width {
             let tileWidth = min(Self.tileWidth, width - x0)
