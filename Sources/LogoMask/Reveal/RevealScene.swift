@@ -77,6 +77,8 @@ public final class RevealScene: Sendable {
     public let duration: Double
     /// The hole rotation at the timeline's end (radians, added to the launch rotation).
     public let endRotation: Double
+    /// The timeline's own duration (`Timeline.duration` builds arrays; frames must not allocate).
+    private let timelineDuration: Double
 
     /// Reads the spec's symbols for `settings.viewport`, computing the cover scale when the
     /// spec asks for `"finalScale"` and `settings.finalScale` is nil.
@@ -148,13 +150,14 @@ public final class RevealScene: Sendable {
         self.cover = cover
         self.finalScale = finalScale
         placement = base
-        duration = settings.duration ?? timeline.duration
+        timelineDuration = timeline.duration
+        duration = settings.duration ?? timelineDuration
     }
 
     /// The timeline's state at `time` seconds of the reveal (stretched when the settings give
     /// another duration).
     public func state(at time: Double) -> FrameState {
-        let own = timeline.duration
+        let own = timelineDuration
         let local = (settings.duration != nil && duration > 0 && own > 0) ? time * own / duration : time
         var state = timeline.sample(at: local)
         state.time = time
