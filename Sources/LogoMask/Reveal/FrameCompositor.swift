@@ -26,6 +26,8 @@ struct CompositeStats: Sendable, Equatable {
     var covered = false
     /// Pixel rows x columns of the hole's region that went through the mask.
     var maskedPixels = 0
+    /// The mask came from the cached outline (``HoleMask``), not from librsvg.
+    var maskFromOutline = false
 }
 
 /// Draws reveal frames, one per call, from the vector at each frame's transform. One compositor
@@ -34,7 +36,10 @@ struct CompositeStats: Sendable, Equatable {
 ///
 /// A hole frame is `lerp(background, content, mask)` per pixel, computed in one pass over runs:
 /// outside the hole's box and where the mask is 0 the background is copied, where it is 255 the
-/// content, and only the antialiased edge is blended. Shortcuts: a full veil (before the hole
+/// content, and only the antialiased edge is blended. The mask comes row by row from the logo's
+/// cached outline (``HoleMask``: Cairo's fill reproduced in Swift, no allocation per frame);
+/// a logo whose outline cannot be cached (strokes, clips, gradients, filters...) and the rare
+/// frame Cairo would fill another way are drawn through librsvg into a mask plane instead. Shortcuts: a full veil (before the hole
 /// opens) never reads the content; once the hole covers the viewport (the computed cover scale
 /// at the end rotation) the frame is the content and no mask is drawn.
 final class FrameCompositor {
@@ -47,6 +52,10 @@ final class FrameCompositor {
 
     private let maskStride: Int
     private let mask: UnsafeMutablePointer<UInt8>
+    /// The hole drawn from the cached outline, when the logo has one.
+    private let holeMask: HoleMask?
+    /// One row of ``holeMask``'s coverage (indexed by x).
+    private let maskRow: UnsafeMutablePointer<UInt8>
     private let maskSurface: CairoSurface
     private let maskContext: CairoContext
 
@@ -58,7 +67,8 @@ final class FrameCompositor {
     private let composedBackground: FrameBuffer?
     private var composedKey: (Double, Double)?
 
-    init(scene: RevealScene, layers: RevealLayers) throws(LogoMaskError) {
+    /// - Parameter outlineHole: false draws every hole through librsvg (tests compare the two).
+    init(scene: RevealScene, layers: RevealLayers, outlineHole: Bool = true) throws(LogoMaskError) {
         self.scene = scene
         self.layers = layers
         drawing = try scene.logo.makeDrawing()
@@ -70,6 +80,10 @@ final class FrameCompositor {
         mask.initialize(repeating: 0, count: maskStride * height)
         maskSurface = try CairoSurface.image(wrapping: mask, layout: .a8, width: width, height: height, stride: maskStride)
         maskContext = try CairoContext(maskSurface)
+        let (w, h) = (layers.width, layers.height)
+        holeMask = outlineHole ? layers.holeOutline.map { HoleMask(outline: $0, width: w, height: h) } : nil
+        maskRow = .allocate(capacity: w)
+        maskRow.initialize(repeating: 0, count: w)
         contentSurface = try layers.content.makeSurface()
         scaledContent = scene.timeline.contentScale == nil ? nil : try FrameBuffer(width: width, height: height)
         backgroundSurface = try layers.background?.makeSurface()
@@ -79,7 +93,10 @@ final class FrameCompositor {
         composedBackground = needsComposed ? try FrameBuffer(width: width, height: height) : nil
     }
 
-    deinit { mask.deallocate() }
+    deinit {
+        mask.deallocate()
+        maskRow.deallocate()
+    }
 
     /// Draws the frame for `state` into `frame`.
     @discardableResult
@@ -120,17 +137,22 @@ final class FrameCompositor {
             for y in 0..<height { background.write(into: out + y * width, row: y, from: 0, to: width, width: width) }
             return
         }
-        // The hole's coverage, drawn from the vector at this frame's transform, inside its box only.
-        maskSurface.flush()
-        for y in box.y0..<box.y1 { (mask + y * maskStride + box.x0).update(repeating: 0, count: box.x1 - box.x0) }
-        maskSurface.markDirty()
-        maskContext.save()
-        maskContext.clip(toDeviceRect: Rect(x: Double(box.x0), y: Double(box.y0),
-                                            width: Double(box.x1 - box.x0), height: Double(box.y1 - box.y0)))
-        try drawing.draw(on: maskContext, transform: transform)
-        maskContext.restore()
-        maskSurface.flush()
         stats.maskedPixels = (box.x1 - box.x0) * (box.y1 - box.y0)
+        // The hole's coverage at this frame's transform, inside its box only: row by row from the
+        // cached outline, or drawn whole through librsvg into the mask plane.
+        let fromOutline = holeMask?.prepare(transform: transform, box: box) ?? false
+        stats.maskFromOutline = fromOutline
+        if !fromOutline {
+            maskSurface.flush()
+            for y in box.y0..<box.y1 { (mask + y * maskStride + box.x0).update(repeating: 0, count: box.x1 - box.x0) }
+            maskSurface.markDirty()
+            maskContext.save()
+            maskContext.clip(toDeviceRect: Rect(x: Double(box.x0), y: Double(box.y0),
+                                                width: Double(box.x1 - box.x0), height: Double(box.y1 - box.y0)))
+            try drawing.draw(on: maskContext, transform: transform)
+            maskContext.restore()
+            maskSurface.flush()
+        }
 
         for y in 0..<height {
             let row = out + y * width
@@ -138,8 +160,15 @@ final class FrameCompositor {
                 background.write(into: row, row: y, from: 0, to: width, width: width)
                 continue
             }
+            let coverage: UnsafeMutablePointer<UInt8>
+            if fromOutline, let holeMask {
+                holeMask.row(y, into: maskRow)
+                coverage = maskRow
+            } else {
+                coverage = mask + y * maskStride
+            }
             if box.x0 > 0 { background.write(into: row, row: y, from: 0, to: box.x0, width: width) }
-            blendRow(row, y: y, x0: box.x0, x1: box.x1, mask: mask + y * maskStride, background: background, content: content)
+            blendRow(row, y: y, x0: box.x0, x1: box.x1, mask: coverage, background: background, content: content)
             if box.x1 < width { background.write(into: row, row: y, from: box.x1, to: width, width: width) }
         }
     }
@@ -175,8 +204,14 @@ final class FrameCompositor {
     /// The hole's box on the viewport (its ink under `transform`, grown by 2 px for
     /// antialiasing), nil when it is off-screen.
     private func region(of transform: Transform) -> PixelBox? {
+        Self.region(of: inkBounds, under: transform, width: width, height: height)
+    }
+
+    /// `ink` under `transform`, grown by 2 px and clipped to a `width` x `height` viewport; nil
+    /// when nothing of it is on the viewport.
+    static func region(of ink: Rect, under transform: Transform, width: Int, height: Int) -> PixelBox? {
         // The four corners by hand: `Transform.apply(to: Rect)` builds arrays, and this runs every frame.
-        let b = inkBounds
+        let b = ink
         let p0 = transform.apply(to: Point(x: b.minX, y: b.minY)), p1 = transform.apply(to: Point(x: b.maxX, y: b.minY))
         let p2 = transform.apply(to: Point(x: b.minX, y: b.maxY)), p3 = transform.apply(to: Point(x: b.maxX, y: b.maxY))
         let r = Rect(

@@ -64,6 +64,9 @@ final class RevealLayers: @unchecked Sendable {
     let caption: (plane: PixelPlane, origin: Point)?
     /// The veil colour, premultiplied.
     let veilColor: UInt32
+    /// The logo's filled outline for drawing the hole without librsvg (nil: no hole, or a logo
+    /// whose hole librsvg must draw; see ``HoleOutline``). Read once per job, shared by workers.
+    let holeOutline: HoleOutline?
 
     init(scene: RevealScene) throws(LogoMaskError) {
         let viewport = scene.placement.viewport
@@ -124,6 +127,7 @@ final class RevealLayers: @unchecked Sendable {
             caption = nil
         }
         veilColor = premultipliedPixel(spec.veilColor)
+        holeOutline = spec.hole ? HoleOutline.load(scene.logo) : nil
     }
 
     /// Copies an image's pixels into a plane of its own size.

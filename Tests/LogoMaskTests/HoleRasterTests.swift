@@ -1,0 +1,201 @@
+import Foundation
+@testable import LogoMask
+import MaskGeometry
+import Testing
+
+/// The reveal's hole drawn from the cached outline (``HoleMask``: Cairo's fill reproduced in
+/// Swift) against librsvg drawing the same logo through Cairo, as the compositor did before, on
+/// real pixels.
+///
+/// Tolerance: most logos match bit for bit. The outline's points are read back from Cairo's SVG
+/// surface at 1/(256 x 65536) of a unit, not librsvg's exact doubles, so now and then a point
+/// lands on the other side of a 1/256-px rounding step and a pixel differs by up to one sub-row
+/// of Cairo's 15 (255 / 15 = 17 levels). Measured over the fixtures: about 1 pixel in 300,000.
+@Suite("HoleRaster")
+struct HoleRasterTests {
+    /// One sub-row of one pixel in Cairo's scan converter: 255 / 15, rounded up.
+    static let oneSubRow = 17
+
+    /// Coverage of `logo` under `transform` inside `box` of a `width` x `height` A8 plane, drawn
+    /// by librsvg the way the compositor's fallback draws it.
+    static func librsvgMask(_ logo: VectorLogo, _ transform: Transform, box: PixelBox, width: Int, height: Int) throws -> [UInt8] {
+        let stride = PixelLayout.a8.stride(width: width)
+        let plane = UnsafeMutablePointer<UInt8>.allocate(capacity: stride * height)
+        defer { plane.deallocate() }
+        plane.initialize(repeating: 0, count: stride * height)
+        do {
+            let surface = try CairoSurface.image(wrapping: plane, layout: .a8, width: width, height: height, stride: stride)
+            let context = try CairoContext(surface)
+            context.clip(toDeviceRect: Rect(x: Double(box.x0), y: Double(box.y0),
+                                            width: Double(box.x1 - box.x0), height: Double(box.y1 - box.y0)))
+            try logo.makeDrawing().draw(on: context, transform: transform)
+            surface.flush()
+        }
+        var out = [UInt8](repeating: 0, count: width * height)
+        for y in 0..<height { for x in 0..<width { out[y * width + x] = plane[y * stride + x] } }
+        return out
+    }
+
+    /// The same from the outline; nil when the outline path declines the frame.
+    static func outlineMask(_ mask: HoleMask, _ transform: Transform, box: PixelBox, width: Int, height: Int) -> [UInt8]? {
+        guard mask.prepare(transform: transform, box: box) else { return nil }
+        let row = UnsafeMutablePointer<UInt8>.allocate(capacity: width)
+        defer { row.deallocate() }
+        var out = [UInt8](repeating: 0, count: width * height)
+        for y in box.y0..<box.y1 {
+            mask.row(y, into: row)
+            for x in box.x0..<box.x1 { out[y * width + x] = row[x] }
+        }
+        return out
+    }
+
+    struct Comparison {
+        var worst = 0
+        var differing = 0
+        var pixels = 0
+        var frames = 0
+        var declined = 0
+    }
+
+    /// Both masks for `frames` seeded transforms of `logo` on a `width` x `height` viewport: the
+    /// logo 200 px across times 0.3 to 60, about a random point of it, placed at a random point
+    /// of the viewport (so many frames are clipped by its edges), rotated in two frames of three.
+    static func compare(_ logo: VectorLogo, frames: Int = 12, width: Int = 300, height: Int = 400, seed: UInt64 = 1) throws -> Comparison? {
+        guard let outline = HoleOutline.load(logo) else { return nil }
+        let mask = HoleMask(outline: outline, width: width, height: height)
+        var generator = SplitMix64(state: seed)
+        var result = Comparison()
+        let size = logo.documentSize
+        let base = 200 / max(size.width, size.height)
+        for frame in 0..<frames {
+            let scale = base * exp(Double.random(in: log(0.3)...log(60), using: &generator))
+            let rotation = frame % 3 == 0 ? 0 : Double.random(in: -Double.pi...Double.pi, using: &generator)
+            let anchor = Point(x: Double.random(in: 0...size.width, using: &generator),
+                               y: Double.random(in: 0...size.height, using: &generator))
+            let at = Point(x: Double.random(in: 0...Double(width), using: &generator),
+                           y: Double.random(in: 0...Double(height), using: &generator))
+            let transform = Transform.translation(x: -anchor.x, y: -anchor.y)
+                .concatenating(.scale(scale)).concatenating(.rotation(radians: rotation))
+                .concatenating(.translation(x: at.x, y: at.y))
+            guard let box = FrameCompositor.region(of: logo.inkBounds, under: transform, width: width, height: height) else { continue }
+            result.frames += 1
+            guard let ours = outlineMask(mask, transform, box: box, width: width, height: height) else {
+                result.declined += 1
+                continue
+            }
+            let theirs = try librsvgMask(logo, transform, box: box, width: width, height: height)
+            for i in 0..<ours.count where ours[i] != theirs[i] {
+                result.differing += 1
+                result.worst = max(result.worst, abs(Int(ours[i]) - Int(theirs[i])))
+            }
+            result.pixels += (box.x1 - box.x0) * (box.y1 - box.y0)
+        }
+        return result
+    }
+
+    static var fixtureLogos: [String] {
+        TestPaths.simpleIcons.map { TestPaths.simpleIconsFolder.appendingPathComponent($0).path }
+            + ["bird.svg", "ring.svg", "wordmark.svg", "y-mark.svg", "bird.pdf", "wordmark.pdf"].map(TestPaths.sample)
+            + ["kotlin", "debridlink", "elsevier"].map {
+                TestPaths.packageRoot.appendingPathComponent("Benchmarks/Fixtures/\($0).svg").path
+            }
+    }
+
+    @Test("the outline's mask is librsvg's: ≤ 0.1 % of a logo's pixels differ, by at most one sub-row (17)")
+    func outlineMatchesLibrsvg() throws {
+        var total = Comparison()
+        var logosWithDifferences: [String] = []
+        var checked = 0
+        for path in Self.fixtureLogos {
+            let logo = try VectorLogo(contentsOf: path)
+            let name = URL(fileURLWithPath: path).lastPathComponent
+            let comparison = try #require(try Self.compare(logo), "\(name): no outline")
+            checked += 1
+            #expect(comparison.worst <= Self.oneSubRow, "\(name): a pixel off by \(comparison.worst)")
+            #expect(comparison.differing * 1000 <= comparison.pixels, "\(name): \(comparison.differing) of \(comparison.pixels) pixels differ")
+            #expect(comparison.frames > comparison.declined, "\(name): every frame declined")
+            if comparison.differing > 0 { logosWithDifferences.append(name) }
+            total.differing += comparison.differing
+            total.pixels += comparison.pixels
+            total.worst = max(total.worst, comparison.worst)
+        }
+        #expect(checked == Self.fixtureLogos.count)
+        // Bit for bit on nine logos in ten; overall about 1 pixel in 100,000 or fewer differs.
+        #expect(logosWithDifferences.count * 10 <= checked, "differences in \(logosWithDifferences)")
+        #expect(total.differing * 100_000 <= total.pixels, "\(total.differing) of \(total.pixels) pixels differ")
+    }
+
+    @Test("a pure path logo at its launch size is bit for bit librsvg's")
+    func birdAtLaunch() throws {
+        let logo = try VectorLogo(contentsOf: TestPaths.sample("bird.svg"))
+        let outline = try #require(HoleOutline.load(logo))
+        let mask = HoleMask(outline: outline, width: 390, height: 844)
+        for (scale, rotation) in [(1.0, 0.0), (0.75, 0.0), (1.5, 0.3), (3.0, -1.2)] {
+            let transform = Transform.scaleRotate(scale: scale, radians: rotation, about: Point(x: 60, y: 50))
+                .concatenating(.translation(x: 195 - 60, y: 422 - 50))
+            let box = try #require(FrameCompositor.region(of: logo.inkBounds, under: transform, width: 390, height: 844))
+            let ours = try #require(Self.outlineMask(mask, transform, box: box, width: 390, height: 844))
+            let theirs = try Self.librsvgMask(logo, transform, box: box, width: 390, height: 844)
+            #expect(ours == theirs, "scale \(scale), rotation \(rotation)")
+            #expect(ours.contains(255) && ours.contains { $0 > 0 && $0 < 255 }, "a filled, antialiased hole")
+        }
+    }
+
+    @Test("logos the outline cannot carry stay on librsvg", arguments: ["gradient.svg", "glow.svg"])
+    func unsupportedLogos(name: String) throws {
+        #expect(HoleOutline.load(try VectorLogo(contentsOf: TestPaths.sample(name))) == nil)
+    }
+
+    @Test("a shape of horizontal and vertical edges is Cairo's box filler: declined upright, drawn when turned")
+    func rectilinearShapes() throws {
+        let svg = #"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M2 2H22V22H2ZM8 8V16H16V8Z"/></svg>"#
+        let logo = try VectorLogo(data: Data(svg.utf8), name: "square.svg")
+        let outline = try #require(HoleOutline.load(logo))
+        let mask = HoleMask(outline: outline, width: 200, height: 200)
+        let upright = Transform.scale(5.3).concatenating(.translation(x: 20.3, y: 30.7))
+        #expect(!mask.prepare(transform: upright, box: PixelBox(x0: 0, y0: 0, x1: 200, y1: 200)))
+        let turned = Transform.scaleRotate(scale: 5.3, radians: 0.4, about: Point(x: 12, y: 12)).concatenating(.translation(x: 88, y: 88))
+        let box = try #require(FrameCompositor.region(of: logo.inkBounds, under: turned, width: 200, height: 200))
+        let ours = try #require(Self.outlineMask(mask, turned, box: box, width: 200, height: 200))
+        let theirs = try Self.librsvgMask(logo, turned, box: box, width: 200, height: 200)
+        #expect(ours == theirs)
+        // Non-zero fill, the inner square drawn the other way round: a square hole in the middle.
+        #expect(ours[100 * 200 + 100] == 0 && ours[100 * 200 + 48] == 255)
+    }
+}
+
+/// Whole reveal frames: the compositor drawing the hole from the outline against the same
+/// compositor drawing it through librsvg.
+@Suite("HoleRasterFrames")
+struct HoleRasterFrameTests {
+    static func scene(_ path: String, anchor: RevealAnchor, viewport: Viewport) throws -> RevealScene {
+        var settings = RevealSettings(viewport: viewport)
+        settings.anchor = anchor
+        return try RevealScene(logo: try VectorLogo(contentsOf: path), spec: RevealPreset.twitter.spec, settings: settings)
+    }
+
+    @Test("twitter frames of path logos are the same bytes either way, every hole from the outline", arguments: [
+        ("bird.svg", RevealAnchor.center), ("y-mark.svg", RevealAnchor.automatic),
+    ])
+    func twitterFramesMatch(name: String, anchor: RevealAnchor) throws {
+        let viewport = Viewport(width: 180, height: 390, density: 2)
+        let scene = try Self.scene(TestPaths.sample(name), anchor: anchor, viewport: viewport)
+        let layers = try RevealLayers(scene: scene)
+        #expect(layers.holeOutline != nil)
+        let outline = try FrameCompositor(scene: scene, layers: layers)
+        let librsvg = try FrameCompositor(scene: scene, layers: layers, outlineHole: false)
+        let a = try FrameBuffer(width: layers.width, height: layers.height)
+        let b = try FrameBuffer(width: layers.width, height: layers.height)
+        let count = layers.width * layers.height * 4
+        for time in scene.frameTimes(fps: 60) {
+            let state = scene.state(at: time)
+            let stats = try outline.render(state, into: a)
+            let reference = try librsvg.render(state, into: b)
+            #expect(stats.covered == reference.covered)
+            #expect(stats.covered || stats.maskFromOutline, "t = \(time)")
+            #expect(!reference.maskFromOutline)
+            let same = (0..<count).allSatisfy { a.bytes[$0] == b.bytes[$0] }
+            #expect(same, "t = \(time)")
+        }
+    }
+}
