@@ -142,6 +142,7 @@ final class FrameCompositor {
         // cached outline, or drawn whole through librsvg into the mask plane.
         let fromOutline = holeMask?.prepare(transform: transform, box: box) ?? false
         stats.maskFromOutline = fromOutline
+        let single = fromOutline ? holeMask?.single : nil
         if !fromOutline {
             maskSurface.flush()
             for y in box.y0..<box.y1 { (mask + y * maskStride + box.x0).update(repeating: 0, count: box.x1 - box.x0) }
@@ -158,6 +159,27 @@ final class FrameCompositor {
             let row = out + y * width
             guard y >= box.y0, y < box.y1 else {
                 background.write(into: row, row: y, from: 0, to: width, width: width)
+                continue
+            }
+            if let runs = single {
+                // One shape: its runs say where the background, the content and the edge are.
+                let count = runs.spanRow(y)
+                let xs = runs.spanX, coverages = runs.spanCoverage
+                if box.x0 > 0 { background.write(into: row, row: y, from: 0, to: box.x0, width: width) }
+                for i in 0..<count {
+                    let from = Int(xs[i]), to = i + 1 < count ? Int(xs[i + 1]) : box.x1
+                    let value = coverages[i]
+                    if value == 0 {
+                        background.write(into: row, row: y, from: from, to: to, width: width)
+                    } else if value == 255 {
+                        content.write(into: row, row: y, from: from, to: to, width: width)
+                    } else {
+                        for x in from..<to {
+                            row[x] = lerpPixel(background.pixel(row: y, x: x, width: width), content.pixel(row: y, x: x, width: width), UInt32(value))
+                        }
+                    }
+                }
+                if box.x1 < width { background.write(into: row, row: y, from: box.x1, to: width, width: width) }
                 continue
             }
             let coverage: UnsafeMutablePointer<UInt8>

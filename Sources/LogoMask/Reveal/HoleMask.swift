@@ -26,6 +26,10 @@ final class HoleMask {
         return true
     }
 
+    /// The one converter of a single-shape outline, whose rows can come as runs
+    /// (``HoleScanConverter/spanRow(_:)``); nil when shapes must be combined in a row of bytes.
+    var single: HoleScanConverter? { converters.count == 1 ? converters[0] : nil }
+
     /// Writes row `y`'s coverage into `row[box.x0..<box.x1]`. Rows go in order from `box.y0`.
     func row(_ y: Int, into row: UnsafeMutablePointer<UInt8>) {
         (row + x0).update(repeating: 0, count: x1 - x0)

@@ -62,12 +62,27 @@ final class HoleScanConverter {
     private static let splineStackDepth = 64
 
     // Sized once for the viewport.
+    /// The vertical edges Cairo puts on the clip box's sides for the parts of the path beyond
+    /// them, kept as counts per sub-row instead of edges (late reveal frames have dozens per row,
+    /// all at the same x): changes of the left side's winding and of both sides' edge counts at
+    /// each sub-row of the box, and per pixel row whether such an edge starts or ends inside it
+    /// (1) or at its top (2), which Cairo's row stepper sees.
+    private let leftWindingDelta: UnsafeMutablePointer<Int32>
+    private let leftCountDelta: UnsafeMutablePointer<Int32>
+    private let rightCountDelta: UnsafeMutablePointer<Int32>
+    private let boundaryEvents: UnsafeMutablePointer<UInt8>
+    private var leftWinding = 0
+    private var leftCount = 0
+    private var rightCount = 0
     private let buckets: UnsafeMutablePointer<Int32>
     private let subBuckets: UnsafeMutablePointer<Int32>
     private let heights: UnsafeMutablePointer<Int32>
     private let uncovered: UnsafeMutablePointer<Int32>
     private let touched: UnsafeMutablePointer<UInt64>
     private let touchedWords: Int
+    /// The range of words of ``touched`` with a bit set in this row (empty: lo > hi).
+    private var touchedLow = Int.max
+    private var touchedHigh = -1
 
     // The frame: the clip box in pixels and in fixed point, the next row to render.
     private var boxX0 = 0, boxX1 = 0, boxY0 = 0, boxY1 = 0
@@ -100,6 +115,15 @@ final class HoleScanConverter {
         edges = .allocate(capacity: edgeCapacity)
         active = .allocate(capacity: edgeCapacity)
         splineStack = .allocate(capacity: Self.splineStackDepth * 8)
+        let subRows = maxHeight * Self.gridY + 1
+        leftWindingDelta = .allocate(capacity: subRows)
+        leftWindingDelta.initialize(repeating: 0, count: subRows)
+        leftCountDelta = .allocate(capacity: subRows)
+        leftCountDelta.initialize(repeating: 0, count: subRows)
+        rightCountDelta = .allocate(capacity: subRows)
+        rightCountDelta.initialize(repeating: 0, count: subRows)
+        boundaryEvents = .allocate(capacity: maxHeight + 1)
+        boundaryEvents.initialize(repeating: 0, count: maxHeight + 1)
         buckets = .allocate(capacity: maxHeight + 1)
         buckets.initialize(repeating: -1, count: maxHeight + 1)
         subBuckets = .allocate(capacity: Self.gridY)
@@ -108,6 +132,10 @@ final class HoleScanConverter {
         heights.initialize(repeating: 0, count: maxWidth + 1)
         uncovered = .allocate(capacity: maxWidth + 1)
         uncovered.initialize(repeating: 0, count: maxWidth + 1)
+        spanX = .allocate(capacity: 2 * maxWidth + 2)
+        spanX.initialize(repeating: 0, count: 2 * maxWidth + 2)
+        spanCoverage = .allocate(capacity: 2 * maxWidth + 2)
+        spanCoverage.initialize(repeating: 0, count: 2 * maxWidth + 2)
         touchedWords = (maxWidth + 64) / 64
         touched = .allocate(capacity: touchedWords)
         touched.initialize(repeating: 0, count: touchedWords)
@@ -119,9 +147,15 @@ final class HoleScanConverter {
         splineStack.deallocate()
         buckets.deallocate()
         subBuckets.deallocate()
+        leftWindingDelta.deallocate()
+        leftCountDelta.deallocate()
+        rightCountDelta.deallocate()
+        boundaryEvents.deallocate()
         heights.deallocate()
         uncovered.deallocate()
         touched.deallocate()
+        spanX.deallocate()
+        spanCoverage.deallocate()
     }
 
     // MARK: - Frame set-up: transform, build, flatten, clip, bucket
@@ -134,6 +168,14 @@ final class HoleScanConverter {
         boxX0 = box.x0; boxX1 = box.x1; boxY0 = box.y0; boxY1 = box.y1
         limitX0 = box.x0 << 8; limitX1 = box.x1 << 8; limitY0 = box.y0 << 8; limitY1 = box.y1 << 8
         for row in 0...(box.y1 - box.y0) { buckets[row] = -1 }
+        let subRows = (box.y1 - box.y0) * Self.gridY + 1
+        leftWindingDelta.update(repeating: 0, count: subRows)
+        leftCountDelta.update(repeating: 0, count: subRows)
+        rightCountDelta.update(repeating: 0, count: subRows)
+        boundaryEvents.update(repeating: 0, count: box.y1 - box.y0 + 1)
+        leftWinding = 0
+        leftCount = 0
+        rightCount = 0
         edgeCount = 0
         activeCount = 0
         leftHeight = 0
@@ -376,9 +418,9 @@ final class HoleScanConverter {
         if limitX0 <= left && right <= limitX1 {
             addScanEdge(px, py, qx, qy, top, bottom, dir)
         } else if right <= limitX0 {
-            addScanEdge(limitX0, limitY0, limitX0, limitY1, top, bottom, dir)
+            addBoundary(left: true, top, bottom, dir)
         } else if limitX1 <= left {
-            addScanEdge(limitX1, limitY0, limitX1, limitY1, top, bottom, dir)
+            addBoundary(left: false, top, bottom, dir)
         } else if (px <= qx) == (py <= qy) {
             // Top-left to bottom-right: the part left of the box first, then the part right of it.
             var leftY: Int
@@ -390,7 +432,7 @@ final class HoleScanConverter {
             }
             leftY = min(leftY, bottom)
             if top < leftY {
-                addScanEdge(limitX0, limitY0, limitX0, limitY1, top, leftY, dir)
+                addBoundary(left: true, top, leftY, dir)
                 top = leftY
             }
             var rightY: Int
@@ -402,7 +444,7 @@ final class HoleScanConverter {
             }
             rightY = max(rightY, top)
             if bottom > rightY {
-                addScanEdge(limitX1, limitY0, limitX1, limitY1, rightY, bottom, dir)
+                addBoundary(left: false, rightY, bottom, dir)
                 bottom = rightY
             }
             if top < bottom { addScanEdge(px, py, qx, qy, top, bottom, dir) }
@@ -416,7 +458,7 @@ final class HoleScanConverter {
             }
             rightY = min(rightY, bottom)
             if top < rightY {
-                addScanEdge(limitX1, limitY0, limitX1, limitY1, top, rightY, dir)
+                addBoundary(left: false, top, rightY, dir)
                 top = rightY
             }
             var leftY: Int
@@ -428,10 +470,35 @@ final class HoleScanConverter {
             }
             leftY = max(leftY, top)
             if bottom > leftY {
-                addScanEdge(limitX0, limitY0, limitX0, limitY1, leftY, bottom, dir)
+                addBoundary(left: true, leftY, bottom, dir)
                 bottom = leftY
             }
             if top < bottom { addScanEdge(px, py, qx, qy, top, bottom, dir) }
+        }
+    }
+
+    /// A vertical edge on the box's left or right side between `top` and `bottom` (fixed
+    /// point), as `polygon_add_edge` would snap it, recorded as counts (see ``leftWindingDelta``).
+    private func addBoundary(left: Bool, _ top: Int, _ bottom: Int, _ dir: Int) {
+        let gridY = Self.gridY
+        let gridTop = boxY0 * gridY, gridBottom = boxY1 * gridY
+        let ytop = max((top &* gridY &+ 128) >> 8, gridTop)
+        let ybot = min((bottom &* gridY &+ 128) >> 8, gridBottom)
+        if ybot <= ytop { return }
+        let start = ytop - gridTop, end = ybot - gridTop
+        if left {
+            leftWindingDelta[start] += Int32(dir)
+            leftWindingDelta[end] -= Int32(dir)
+            leftCountDelta[start] += 1
+            leftCountDelta[end] -= 1
+        } else {
+            rightCountDelta[start] += 1
+            rightCountDelta[end] -= 1
+        }
+        // Rows where it starts or ends mid-row are supersampled; every row with an event applies it.
+        for sub in [start, end] {
+            let row = sub / gridY
+            boundaryEvents[row] |= sub % gridY == 0 ? 2 : 1
         }
     }
 
@@ -525,14 +592,42 @@ final class HoleScanConverter {
     /// written) with Cairo's OVER on A8: `d = a + d (255 - a) / 255`. Rows must come in order,
     /// from `box.y0`; call it for every row of the box (rows outside the shape cost nothing).
     func addRow(_ y: Int, to row: UnsafeMutablePointer<UInt8>) {
+        if computeRow(y) { blit(into: row, spans: false) }
+    }
+
+    /// Row `y`'s coverage as runs: run `i` covers `spanX[i]..<spanX[i + 1]` (the last one ends at
+    /// `box.x1`) with coverage `spanCoverage[i]`; returns the number of runs (at least 1). For a
+    /// logo of one shape, where nothing needs combining, this spares writing and rescanning a
+    /// row of bytes. Same order rule as ``addRow(_:to:)``.
+    func spanRow(_ y: Int) -> Int {
+        spanCount = 0
+        if computeRow(y) {
+            blit(into: nil, spans: true)
+        } else {
+            spanX[0] = Int32(boxX0)
+            spanCoverage[0] = 0
+            spanCount = 1
+        }
+        return spanCount
+    }
+
+    /// The runs of the last ``spanRow(_:)``.
+    private(set) var spanCount = 0
+    let spanX: UnsafeMutablePointer<Int32>
+    let spanCoverage: UnsafeMutablePointer<UInt8>
+
+    /// Computes row `y`'s cells; false when the shape covers nothing there.
+    private func computeRow(_ y: Int) -> Bool {
         precondition(y == nextRow, "rows in order")
         nextRow = y + 1
-        if activeCount == 0 && buckets[y - boxY0] < 0 { return }
+        let r = y - boxY0
+        let events = boundaryEvents[r]
+        if activeCount == 0 && buckets[r] < 0 && events == 0 && leftCount == 0 && rightCount == 0 { return false }
         let gridY = Self.gridY
         let rowGrid = y * gridY
         // Sort this row's new edges into sub-row buckets (`polygon_fill_buckets`).
         var maxSub = 0
-        var index = buckets[y - boxY0]
+        var index = buckets[r]
         while index >= 0 {
             let next = edges[Int(index)].next
             let sub = Int(edges[Int(index)].ytop) - rowGrid
@@ -542,9 +637,10 @@ final class HoleScanConverter {
             index = next
         }
         var full = false
-        if maxSub == 0 {
+        if maxSub == 0 && events & 1 == 0 {
             mergeSubBucket(0)
-            if activeCount == 0 { return }
+            applyBoundary(r * gridY)
+            if activeCount == 0 && leftCount == 0 && rightCount == 0 { return false }
             full = canDoFullRow()
         }
         leftHeight = 0
@@ -553,10 +649,22 @@ final class HoleScanConverter {
         } else {
             for sub in 0..<gridY {
                 mergeSubBucket(sub)
+                applyBoundary(r * gridY + sub)
                 subRow()
             }
         }
-        blit(into: row)
+        return true
+    }
+
+    /// The box sides' edges that start or end at sub-row `sub` of the box (idempotent per sub-row).
+    @inline(__always)
+    private func applyBoundary(_ sub: Int) {
+        leftWinding += Int(leftWindingDelta[sub])
+        leftCount += Int(leftCountDelta[sub])
+        rightCount += Int(rightCountDelta[sub])
+        leftWindingDelta[sub] = 0
+        leftCountDelta[sub] = 0
+        rightCountDelta[sub] = 0
     }
 
     private func mergeSubBucket(_ sub: Int) {
@@ -581,7 +689,8 @@ final class HoleScanConverter {
     private func canDoFullRow() -> Bool {
         let edges = self.edges, active = self.active
         let gridY = Int32(Self.gridY)
-        var previous = Int.min
+        // The sides' edges sort before (left, at the box's left x) and after (right) the others.
+        var previous = leftCount > 0 ? limitX0 : Int.min
         for k in 0..<activeCount {
             let e = edges[Int(active[k])]
             if e.heightLeft < gridY { return false }
@@ -598,7 +707,7 @@ final class HoleScanConverter {
             if cell < previous { return false }
             previous = cell
         }
-        return true
+        return rightCount == 0 || previous <= limitX1
     }
 
     @inline(__always)
@@ -632,8 +741,9 @@ final class HoleScanConverter {
         let edges = self.edges, active = self.active
         let n = activeCount
         let mask = windingMask
-        var winding = 0
-        var xStart = Int.min
+        // The left side's edges come first, all at the box's left x.
+        var winding = leftWinding
+        var xStart = winding & mask != 0 ? limitX0 : Int.min
         var kept = 0
         var k = 0
         while k < n {
@@ -664,6 +774,8 @@ final class HoleScanConverter {
             k += 1
         }
         activeCount = kept
+        // The right side's edges close what is still open at the box's right x.
+        if xStart != Int.min, rightCount > 0 { addSubspan(xStart, limitX1) }
     }
 
     /// `full_row`: each span's left and right edges add their exact area over the whole row.
@@ -673,24 +785,49 @@ final class HoleScanConverter {
         let mask = windingMask
         let gridY = Int32(Self.gridY)
         var i = 0
-        while i < n {
-            let left = Int(active[i])
-            edges[left].heightLeft -= gridY
-            var winding = Int(edges[left].dir)
-            var j = i + 1
-            var right = left
+        // A span open from the box's left side: a vertical edge at its left x adds the column's
+        // full height there; the span closes at the first edge that brings the winding to 0.
+        var winding = leftWinding
+        if winding & mask != 0 {
+            addCell(boxX0, height: Int(gridY), area: 0)
+            var j = 0
+            var closed = false
             while j < n {
-                right = Int(active[j])
+                let right = Int(active[j])
                 edges[right].heightLeft -= gridY
                 winding += Int(edges[right].dir)
-                let nextCell = j + 1 < n ? edges[Int(active[j + 1])].cell : Int.max
-                if winding & mask == 0 && nextCell != edges[right].cell { break }
+                let nextCell = j + 1 < n ? edges[Int(active[j + 1])].cell : (rightCount > 0 ? limitX1 : Int.max)
+                if winding & mask == 0 && nextCell != edges[right].cell {
+                    renderEdge(right, sign: -1)
+                    closed = true
+                    break
+                }
                 Self.fullStep(&edges[right])
                 j += 1
             }
-            if j >= n { break }  // unbalanced (cannot happen for a closed, clipped polygon)
+            i = closed ? j + 1 : n
+        }
+        while i < n {
+            let left = Int(active[i])
+            edges[left].heightLeft -= gridY
+            winding = Int(edges[left].dir)
+            var j = i + 1
+            var right = -1
+            while j < n {
+                let candidate = Int(active[j])
+                edges[candidate].heightLeft -= gridY
+                winding += Int(edges[candidate].dir)
+                let nextCell = j + 1 < n ? edges[Int(active[j + 1])].cell : (rightCount > 0 ? limitX1 : Int.max)
+                if winding & mask == 0 && nextCell != edges[candidate].cell {
+                    right = candidate
+                    break
+                }
+                Self.fullStep(&edges[candidate])
+                j += 1
+            }
             renderEdge(left, sign: 1)
-            renderEdge(right, sign: -1)
+            // Not closed among these: the right side's edges close it, right of the box.
+            if right >= 0 { renderEdge(right, sign: -1) }
             i = j + 1
         }
         var kept = 0
@@ -777,24 +914,39 @@ final class HoleScanConverter {
         }
         if x >= boxX1 { return }
         let i = x - boxX0
-        touched[i >> 6] |= 1 << UInt64(i & 63)
+        let word = i >> 6
+        touched[word] |= 1 << UInt64(i & 63)
+        if word < touchedLow { touchedLow = word }
+        if word > touchedHigh { touchedHigh = word }
         heights[i] &+= Int32(truncatingIfNeeded: height)
         uncovered[i] &+= Int32(truncatingIfNeeded: area)
     }
 
     /// `blit_a8` and Cairo's A8 OVER span filler: cells in order of x, the running cover
     /// between them.
-    private func blit(into row: UnsafeMutablePointer<UInt8>) {
-        let count = boxX1 - boxX0
-        let words = (count + 63) >> 6
+    private func blit(into row: UnsafeMutablePointer<UInt8>?, spans: Bool) {
+        let low = touchedLow, high = touchedHigh
+        touchedLow = Int.max
+        touchedHigh = -1
         var cover = leftHeight * 2 * 256
         var previous = boxX0
-        let out = row
+        let out = row ?? spanCoverage  // not written in span mode
+        let runX = spanX, runCoverage = spanCoverage
+        var runs = 0
         @inline(__always) func alpha(_ c: Int) -> UInt8 {
             UInt8(truncatingIfNeeded: (c + (c << 4) + 256) >> 9)
         }
         @inline(__always) func fill(_ from: Int, _ to: Int, _ a: UInt8) {
-            guard to > from, a != 0 else { return }
+            guard to > from else { return }
+            if spans {
+                if runs == 0 || runCoverage[runs - 1] != a {
+                    runX[runs] = Int32(truncatingIfNeeded: from)
+                    runCoverage[runs] = a
+                    runs += 1
+                }
+                return
+            }
+            guard a != 0 else { return }
             if a == 255 {
                 (out + from).update(repeating: 255, count: to - from)
             } else {
@@ -802,7 +954,7 @@ final class HoleScanConverter {
                 for x in from..<to { out[x] = over(out[x], inverse, a) }
             }
         }
-        for w in 0..<words {
+        for w in Swift.stride(from: low, through: high, by: 1) {
             var bits = touched[w]
             if bits == 0 { continue }
             touched[w] = 0
@@ -815,13 +967,25 @@ final class HoleScanConverter {
                 cover = Int(Int16(truncatingIfNeeded: cover))
                 let area = Int(Int16(truncatingIfNeeded: cover - Int(uncovered[i])))
                 let a = alpha(area)
-                if a != 0 { out[x] = a == 255 ? 255 : over(out[x], 255 &- a, a) }
+                if spans {
+                    fill(x, x + 1, a)
+                } else if a != 0 {
+                    out[x] = a == 255 ? 255 : over(out[x], 255 &- a, a)
+                }
                 heights[i] = 0
                 uncovered[i] = 0
                 previous = x + 1
             }
         }
         fill(previous, boxX1, alpha(cover))
+        if spans {
+            if runs == 0 {
+                runX[0] = Int32(truncatingIfNeeded: boxX0)
+                runCoverage[0] = 0
+                runs = 1
+            }
+            spanCount = runs
+        }
     }
 
     /// `d * (255 - a) / 255 + a` with pixman's rounding (`mul8_8`).
