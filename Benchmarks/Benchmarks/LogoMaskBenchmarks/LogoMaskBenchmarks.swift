@@ -9,15 +9,14 @@
 //   Rasterize_<logo>_<px>   render only, in memory (Rasterizer.image), no encoding: 1024, 4096, 16384 px
 //   StripPNG_kotlin_65536   Rasterizer.writePNG at 65,536 px wide into a temporary folder (peak memory)
 //   EncodePNG_1290x2796_<compression>   RasterImage.writePNG of one phone-sized frame
+//   CoverScale_<logo>, CoverScale_elsevier_center   CoverScale.compute on 1290x2796 (CoverScaleBenchmarks.swift)
+//   Composite_1290x2796_<moment>   one twitter reveal frame into a reused buffer, 10 frames an
+//                                  iteration; mallocs must stay 0 (RevealBenchmarks.swift)
+//   Twitter_frames_1290x2796       the twitter preset's 37 frames to PNG files (RevealBenchmarks.swift)
 //
 // Names use '_', not '/': package-benchmark 1.38.1 writes Thresholds/Target.Name.p90.json with '/'
 // replaced by '_' but reads it back with the name as it is, so a '/' in a name breaks
 // `thresholds check` ("Could not find any matching absolute thresholds").
-//
-// TODO(geometry): "CoverScale_<logo>" — the cover-scale solve, once Geometry lands.
-// TODO(reveal):   "Composite_1290x2796" — one reveal frame (mallocs per frame must be 0 in steady
-//                 state), and "Twitter_36frames" — the twitter preset's frames to PNG, once the
-//                 reveal compositor lands. Not faked here: add them with the real API.
 
 import Benchmark
 import Foundation
@@ -26,7 +25,7 @@ import MaskGeometry
 
 /// The folder that holds the fixture logos: Benchmarks/Fixtures, found from this source file so the
 /// suites run from any working directory and without ../shared.
-private let fixtures: String = {
+let fixtures: String = {
     URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent()  // LogoMaskBenchmarks/
         .deletingLastPathComponent()  // Benchmarks/Benchmarks/
@@ -34,7 +33,7 @@ private let fixtures: String = {
         .appendingPathComponent("Fixtures").path
 }()
 
-private func loadFixture(_ name: String) -> VectorLogo {
+func loadFixture(_ name: String) -> VectorLogo {
     do {
         return try VectorLogo(contentsOf: "\(fixtures)/\(name).svg")
     } catch {
@@ -43,26 +42,29 @@ private func loadFixture(_ name: String) -> VectorLogo {
 }
 
 /// A fresh temporary folder for one benchmark's outputs, removed by the caller.
-private func makeScratchFolder(_ label: String) -> String {
+func makeScratchFolder(_ label: String) -> String {
     let path = NSTemporaryDirectory() + "logo-mask-bench-\(label)-\(ProcessInfo.processInfo.processIdentifier)"
     try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path
 }
 
+/// Tolerances for `thresholds check` (checked at p90 against Thresholds/*.p90.json). The machine
+/// is 2 shared cores, so time gets a wide margin; memory is steadier. Malloc counts of long runs
+/// include the allocations of package-benchmark's own sampling thread, which grow with the
+/// run's duration, so long benchmarks get a wider malloc margin.
+func tolerances(long: Bool = false) -> [BenchmarkMetric: BenchmarkThresholds] {
+    [
+        .wallClock: BenchmarkThresholds(relative: [.p90: 35.0]),
+        .cpuTotal: BenchmarkThresholds(relative: [.p90: 35.0]),
+        .mallocCountTotal: BenchmarkThresholds(relative: [.p90: long ? 100.0 : 10.0]),
+        .peakMemoryResident: BenchmarkThresholds(relative: [.p90: 20.0]),
+    ]
+}
+
+/// The metrics every suite records.
+let metrics: [BenchmarkMetric] = [.wallClock, .cpuTotal, .mallocCountTotal, .peakMemoryResident]
+
 let benchmarks: @Sendable () -> Void = {
-    // Tolerances for `thresholds check` (checked at p90 against Thresholds/*.p90.json). The machine
-    // is 2 shared cores, so time gets a wide margin; memory is steadier. Malloc counts of long runs
-    // include the allocations of package-benchmark's own sampling thread, which grow with the
-    // run's duration, so long benchmarks get a wider malloc margin.
-    func tolerances(long: Bool = false) -> [BenchmarkMetric: BenchmarkThresholds] {
-        [
-            .wallClock: BenchmarkThresholds(relative: [.p90: 35.0]),
-            .cpuTotal: BenchmarkThresholds(relative: [.p90: 35.0]),
-            .mallocCountTotal: BenchmarkThresholds(relative: [.p90: long ? 100.0 : 10.0]),
-            .peakMemoryResident: BenchmarkThresholds(relative: [.p90: 20.0]),
-        ]
-    }
-    let metrics: [BenchmarkMetric] = [.wallClock, .cpuTotal, .mallocCountTotal, .peakMemoryResident]
 
     // MARK: Rasterize: render only, in memory, no PNG encoding.
     // Rasterizer.image draws the whole image into one Cairo surface on the calling thread and
@@ -141,4 +143,7 @@ let benchmarks: @Sendable () -> Void = {
             }
         }
     }
+
+    registerCoverScaleBenchmarks()
+    registerRevealBenchmarks()
 }
