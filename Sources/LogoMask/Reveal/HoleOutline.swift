@@ -10,7 +10,8 @@ import MaskGeometry
 /// opacity. Anything else (``load(_:)`` returns nil) keeps the hole on librsvg, which draws
 /// every SVG feature. The paths are those librsvg itself hands to Cairo (read back from Cairo's
 /// SVG surface by ``VectorOutline``), so arcs, rounded rects and shapes arrive as the same
-/// Béziers librsvg draws.
+/// Béziers librsvg draws; for an SVG of plain paths the read-back is then replaced by librsvg's
+/// own doubles (``useExactPoints(of:)``), which makes the hole bit for bit librsvg's.
 struct HoleOutline: Sendable {
     /// One filled shape: its steps are `verbs[verbRange]`, its points `points[pointRange]`.
     struct Shape: Sendable {
@@ -32,6 +33,8 @@ struct HoleOutline: Sendable {
     }
 
     var shapes: [Shape]
+    /// True when the points are librsvg's own (``useExactPoints(of:)``), not read back from Cairo.
+    private(set) var exact = false
     var verbs: [Verb]
     /// Document units (the shape's own transform applied).
     var points: [Point]
@@ -43,9 +46,118 @@ struct HoleOutline: Sendable {
         // Read back at a large zoom: Cairo's SVG surface writes 24.8 fixed point, so the zoom sets
         // how close the points are to what librsvg hands to Cairo (1/(256 x zoom) of a unit).
         guard let outline = try? VectorOutline.extract(
-            logo: logo, transform: .identity, pageSize: logo.documentSize, maxZoom: Double(ProcessInfo.processInfo.environment["HOLE_ZOOM"] ?? "65536") ?? 65536)
+            logo: logo, transform: .identity, pageSize: logo.documentSize, maxZoom: zoom)
         else { return nil }
-        return HoleOutline(outline)
+        guard var result = HoleOutline(outline) else { return nil }
+        if logo.format == .svg, logo.options.elementID == nil {
+            result.useExactPoints(of: logo)
+        }
+        return result
+    }
+
+    /// The zoom the outline is read back at (Cairo's 24.8 fixed point: 1/(256 x zoom) of a unit).
+    static let zoom = 65536.0
+
+    /// Replaces the points read back from Cairo by librsvg's own doubles (``LibrsvgPathData``)
+    /// when the SVG is plain paths and every shape's read-back agrees with them to the read-back's
+    /// precision: then the hole's edges round to 1/256 px exactly as librsvg's do.
+    mutating func useExactPoints(of logo: VectorLogo) {
+        guard let paths = LibrsvgPathData.pathData(ofSVG: logo.source, documentSize: logo.documentSize),
+              paths.count == shapes.count else { return }
+        // The read-back's step: VectorOutline zooms so the farthest coordinate stays within 2^21.
+        let extent = logo.documentBox.union(logo.inkBounds.isEmpty ? logo.documentBox : logo.inkBounds)
+        let farthest = max(1, abs(extent.minX), abs(extent.maxX), abs(extent.minY), abs(extent.maxY))
+        let zoom = min(Self.zoom, max(1, (2_097_152 / farthest).rounded(.down)))
+        let tolerance = 2 / (256 * zoom)
+        var exact = HoleOutline(shapes: [], verbs: [], points: [])
+        for (index, shape) in shapes.enumerated() {
+            let parsed = LibrsvgPathData.parse(paths[index])
+            guard Self.aligns(parsed, with: self, shape: shape, tolerance: tolerance) else { return }
+            let verbStart = exact.verbs.count, pointStart = exact.points.count
+            exact.verbs += parsed.verbs
+            exact.points += parsed.points
+            exact.shapes.append(Shape(verbRange: verbStart..<exact.verbs.count, pointRange: pointStart..<exact.points.count,
+                                      evenOdd: shape.evenOdd))
+        }
+        exact.exact = true
+        self = exact
+    }
+
+    private init(shapes: [Shape], verbs: [Verb], points: [Point]) {
+        self.shapes = shapes
+        self.verbs = verbs
+        self.points = points
+    }
+
+    /// True when the parsed commands are the read-back shape, allowing for what Cairo's path
+    /// builder drops (repeated moves, degenerate and collinear lines, a line closing the subpath)
+    /// and adds (a move after a close).
+    static func aligns(
+        _ parsed: (verbs: [Verb], points: [Point]), with outline: HoleOutline, shape: Shape, tolerance: Double
+    ) -> Bool {
+        func near(_ a: Point, _ b: Point) -> Bool { abs(a.x - b.x) <= tolerance && abs(a.y - b.y) <= tolerance }
+        var i = 0, ip = 0
+        var subpathStart = Point.zero
+        var previous: Verb?
+        var q = shape.pointRange.lowerBound
+        for v in shape.verbRange {
+            let verb = outline.verbs[v]
+            defer { previous = verb }
+            switch verb {
+            case .move:
+                let target = outline.points[q]
+                q += 1
+                // Cairo's implicit move after a close (the data goes on without one): the subpath
+                // starts where the last one did.
+                if previous == .close, i == parsed.verbs.count || parsed.verbs[i] != .move {
+                    guard near(target, subpathStart) else { return false }
+                    continue
+                }
+                var matched = false
+                while i < parsed.verbs.count, parsed.verbs[i] == .move || parsed.verbs[i] == .line {
+                    let p = parsed.points[ip]
+                    let isMove = parsed.verbs[i] == .move
+                    i += 1
+                    ip += 1
+                    if isMove && near(p, target) && !(i < parsed.verbs.count && parsed.verbs[i] == .move) {
+                        matched = true
+                        break
+                    }
+                }
+                if !matched { return false }
+                subpathStart = target
+            case .line:
+                let target = outline.points[q]
+                q += 1
+                var matched = false
+                while i < parsed.verbs.count, parsed.verbs[i] == .line {
+                    let p = parsed.points[ip]
+                    i += 1
+                    ip += 1
+                    if near(p, target) { matched = true; break }
+                }
+                if !matched { return false }
+            case .curve:
+                while i < parsed.verbs.count, parsed.verbs[i] == .line { i += 1; ip += 1 }
+                guard i < parsed.verbs.count, parsed.verbs[i] == .curve,
+                      near(parsed.points[ip], outline.points[q]), near(parsed.points[ip + 1], outline.points[q + 1]),
+                      near(parsed.points[ip + 2], outline.points[q + 2])
+                else { return false }
+                i += 1
+                ip += 3
+                q += 3
+            case .close:
+                while i < parsed.verbs.count, parsed.verbs[i] == .line { i += 1; ip += 1 }
+                guard i < parsed.verbs.count, parsed.verbs[i] == .close else { return false }
+                i += 1
+            }
+        }
+        // Whatever is left must draw nothing Cairo kept: moves, and lines it dropped.
+        while i < parsed.verbs.count {
+            guard parsed.verbs[i] == .move || parsed.verbs[i] == .line else { return false }
+            i += 1
+        }
+        return true
     }
 
     /// The accepted part of an outline (nil when some shape is not a plain opaque fill).

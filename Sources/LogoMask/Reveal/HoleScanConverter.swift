@@ -18,8 +18,10 @@ import MaskGeometry
 ///   supersampled or, when no edge starts, ends or crosses another inside it, computed
 ///   analytically; coverage to alpha as `(a + 16a + 256) >> 9` on the doubled area.
 ///
-/// Measured against librsvg drawing the same logos through Cairo at many transforms, the
-/// coverage is within ±1 (see HoleRasterTests). Where Cairo takes another road the caller must
+/// Measured against librsvg drawing the same logos through Cairo (HoleRasterTests, 210 SVGs at
+/// 12 transforms each, clipped and rotated): bit for bit when the outline holds librsvg's own
+/// points; with points read back from Cairo (PDF), rarely off by up to one sub-row (17 levels)
+/// on a pixel. Where Cairo takes another road the caller must
 /// use librsvg: a shape whose edges are all horizontal or vertical is filled as boxes by Cairo
 /// (``prepare(transform:box:)`` returns false), and coordinates beyond ±2^18 px are refused.
 ///
