@@ -715,27 +715,27 @@ final class HoleScanConverter {
     @inline(__always)
     private static func step(_ e: inout Edge) {
         if e.dy == 0 { return }
-        e.xQuo += e.stepQuo
-        e.xRem += e.stepRem
+        e.xQuo &+= e.stepQuo
+        e.xRem &+= e.stepRem
         if e.xRem < 0 {
-            e.xQuo -= 1; e.xRem += e.dy
+            e.xQuo -= 1; e.xRem &+= e.dy
         } else if e.xRem >= e.dy {
-            e.xQuo += 1; e.xRem -= e.dy
+            e.xQuo &+= 1; e.xRem -= e.dy
         }
-        e.cell = e.xQuo + (e.xRem >= e.dy / 2 ? 1 : 0)
+        e.cell = e.xQuo &+ (e.xRem >= e.dy >> 1 ? 1 : 0)
     }
 
     @inline(__always)
     private static func fullStep(_ e: inout Edge) {
         if e.dy == 0 { return }
-        e.xQuo += e.fullQuo
-        e.xRem += e.fullRem
+        e.xQuo &+= e.fullQuo
+        e.xRem &+= e.fullRem
         if e.xRem < 0 {
-            e.xQuo -= 1; e.xRem += e.dy
+            e.xQuo -= 1; e.xRem &+= e.dy
         } else if e.xRem >= e.dy {
-            e.xQuo += 1; e.xRem -= e.dy
+            e.xQuo &+= 1; e.xRem -= e.dy
         }
-        e.cell = e.xQuo + (e.xRem >= e.dy / 2 ? 1 : 0)
+        e.cell = e.xQuo &+ (e.xRem >= e.dy >> 1 ? 1 : 0)
     }
 
     /// `sub_row`: the spans of one sub-row at the edges' current x, then every edge steps down.
@@ -752,19 +752,19 @@ final class HoleScanConverter {
             let index = active[k]
             let xEnd = edges[Int(index)].cell
             let nextCell = k + 1 < n ? edges[Int(active[k + 1])].cell : Int.max
-            edges[Int(index)].heightLeft -= 1
+            edges[Int(index)].heightLeft &-= 1
             if edges[Int(index)].heightLeft > 0 {
                 Self.step(&edges[Int(index)])
                 let cell = edges[Int(index)].cell
                 var j = kept
                 while j > 0, edges[Int(active[j - 1])].cell > cell {
                     active[j] = active[j - 1]
-                    j -= 1
+                    j &-= 1
                 }
                 active[j] = index
-                kept += 1
+                kept &+= 1
             }
-            winding += Int(edges[Int(index)].dir)
+            winding &+= Int(edges[Int(index)].dir)
             if winding & mask == 0 {
                 if nextCell != xEnd {
                     addSubspan(xStart, xEnd)
@@ -773,7 +773,7 @@ final class HoleScanConverter {
             } else if xStart == Int.min {
                 xStart = xEnd
             }
-            k += 1
+            k &+= 1
         }
         activeCount = kept
         // The right side's edges close what is still open at the box's right x.
