@@ -7,6 +7,8 @@
 //   CoverScale_elsevier_center   the placement's own anchor (the document box's centre): one solve
 //
 // Each iteration is one whole solve, coverage oracle included (it renders the logo through librsvg).
+// Their run times are bimodal on the shared 2 cores (elsevier: 260 or 375 ms from run to run), so
+// time gets a 60 % tolerance here.
 
 import Benchmark
 import Foundation
@@ -23,6 +25,9 @@ func registerCoverScaleBenchmarks() {
         ("elsevier", "elsevier", .automatic),
         ("elsevier_center", "elsevier", .placement),
     ]
+    var coverTolerances = tolerances()
+    coverTolerances[.wallClock] = BenchmarkThresholds(relative: [.p90: 60.0])
+    coverTolerances[.cpuTotal] = BenchmarkThresholds(relative: [.p90: 60.0])
     for item in cases {
         let logo = loadFixture(item.logo)
         let placement = Placement(documentSize: logo.documentSize, viewport: phoneViewport)
@@ -33,7 +38,7 @@ func registerCoverScaleBenchmarks() {
                 warmupIterations: 1,
                 maxDuration: .seconds(10),
                 maxIterations: 20,
-                thresholds: tolerances())
+                thresholds: coverTolerances)
         ) { benchmark in
             for _ in benchmark.scaledIterations {
                 let result = try CoverScale.compute(logo: logo, placement: placement, anchor: item.anchor)

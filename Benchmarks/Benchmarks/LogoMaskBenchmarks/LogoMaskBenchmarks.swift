@@ -10,7 +10,7 @@
 //   StripPNG_kotlin_65536   Rasterizer.writePNG at 65,536 px wide into a temporary folder (peak memory)
 //   EncodePNG_1290x2796_<compression>   RasterImage.writePNG of one phone-sized frame
 //   CoverScale_<logo>, CoverScale_elsevier_center   CoverScale.compute on 1290x2796 (CoverScaleBenchmarks.swift)
-//   Composite_1290x2796_<moment>   one twitter reveal frame into a reused buffer, 10 frames an
+//   Composite_1290x2796_<moment>   one twitter reveal frame into a reused buffer, 50 frames an
 //                                  iteration; mallocs must stay 0 (RevealBenchmarks.swift)
 //   Twitter_frames_1290x2796       the twitter preset's 37 frames to PNG files (RevealBenchmarks.swift)
 //

@@ -4,11 +4,12 @@
 //
 //   Composite_1290x2796_<moment>   compositing one frame into a reused buffer through the public
 //                                  RevealFramePlayer (compositor, masks and buffer made in setup,
-//                                  warmed up), 10 frames an iteration: divide wall and CPU by 10
-//                                  for one frame. Steady state allocates nothing: mallocCountTotal
-//                                  stays at what an empty iteration shows (16-24: the benchmark's
-//                                  own sampler), so one malloc per frame would add 10. Its
-//                                  threshold is absolute (9 per iteration) for that reason.
+//                                  warmed up), 50 frames an iteration (CPU time is counted in 10 ms
+//                                  ticks): divide wall and CPU by 50 for one frame. Steady state
+//                                  allocates nothing: mallocCountTotal stays at what an empty
+//                                  iteration shows (the benchmark's own sampler, 16-24), so one
+//                                  malloc per frame would add 50. Its threshold is absolute (49
+//                                  per iteration) for that reason.
 //     start    t = 0      the launch frame: hole at 1x (the logo 100 px wide), full white veil;
 //                         the hole's rows are supersampled (short edges), the rest is background
 //     veil     t = 0.3 s  hole about 1,100x (most of the screen), veil at 0.81: most pixels are
@@ -49,10 +50,15 @@ func registerRevealBenchmarks() {
     let moments: [(name: String, time: Double)] = [
         ("start", 0), ("veil", 0.3), ("grow", 0.48), ("end", 0.57), ("covered", 0.6),
     ]
-    let framesPerIteration = 10
-    // Absolute malloc tolerance: fewer than one malloc per frame over an iteration of 10 frames.
+    let framesPerIteration = 50
+    // Absolute malloc tolerance: fewer than one malloc per frame over an iteration of 50 frames.
+    // Time: 60 %, these frames are bound by memory bandwidth, which the shared 2 cores' neighbours
+    // take a varying share of (p90 moved 35-56 % between back-to-back runs at load 1); falling back
+    // to librsvg for the hole costs 10x and more, far past it.
     var compositeTolerances = tolerances()
-    compositeTolerances[.mallocCountTotal] = BenchmarkThresholds(absolute: [.p90: 9])
+    compositeTolerances[.mallocCountTotal] = BenchmarkThresholds(absolute: [.p90: 49])
+    compositeTolerances[.wallClock] = BenchmarkThresholds(relative: [.p90: 60.0])
+    compositeTolerances[.cpuTotal] = BenchmarkThresholds(relative: [.p90: 60.0])
     for moment in moments {
         let state = RevealBenchmarkState()
         Benchmark(
@@ -61,7 +67,7 @@ func registerRevealBenchmarks() {
                 metrics: metrics,
                 warmupIterations: 2,
                 maxDuration: .seconds(5),
-                maxIterations: 100,
+                maxIterations: 50,
                 thresholds: compositeTolerances),
             closure: { benchmark in
                 guard let player = state.player else { return }
