@@ -13,7 +13,8 @@ import MaskGeometry
 ///   within 0.1 px of the chord (Cairo's default tolerance), a curve whose control box misses
 ///   the clip becoming its chord;
 /// - edges clipped to the clip box as the polygon does it (parts left or right of the box become
-///   vertical edges on its sides);
+///   vertical edges on its sides; those are kept as counts per sub-row rather than as edges, which
+///   gives the same spans: they all sit at the box's left or right x);
 /// - the "tor" (glitter) scan converter: 15 sub-rows per pixel, x in 1/256 px, each row either
 ///   supersampled or, when no edge starts, ends or crosses another inside it, computed
 ///   analytically; coverage to alpha as `(a + 16a + 256) >> 9` on the doubled area.
@@ -21,9 +22,9 @@ import MaskGeometry
 /// Measured against librsvg drawing the same logos through Cairo (HoleRasterTests, 210 SVGs at
 /// 12 transforms each, clipped and rotated): bit for bit when the outline holds librsvg's own
 /// points; with points read back from Cairo (PDF), rarely off by up to one sub-row (17 levels)
-/// on a pixel. Where Cairo takes another road the caller must
-/// use librsvg: a shape whose edges are all horizontal or vertical is filled as boxes by Cairo
-/// (``prepare(transform:box:)`` returns false), and coordinates beyond ±2^18 px are refused.
+/// on a pixel. Where Cairo takes another road the caller must use librsvg: a shape whose edges are
+/// all horizontal or vertical is filled as boxes by Cairo (``prepare(transform:box:)`` returns
+/// false), and coordinates beyond Cairo's fixed-point range (±2^23 px) are refused.
 ///
 /// Not thread-safe: one converter per shape per compositor.
 final class HoleScanConverter {
