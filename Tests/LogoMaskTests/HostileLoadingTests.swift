@@ -117,11 +117,13 @@ struct HostileLoadingTests {
             // dropped without commit
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
-        // A registered temporary folder goes too (what SIGINT's handler calls).
+        // A registered temporary folder goes too (what SIGINT's handler calls). A registry of the
+        // test's own: removeAll() on the shared one would delete other tests' files in flight.
         let temporary = folder.appendingPathComponent(".frames.part").path
         try FileManager.default.createDirectory(atPath: temporary + "/sub", withIntermediateDirectories: true)
-        TemporaryOutputs.shared.register(temporary)
-        TemporaryOutputs.shared.removeAll()
+        let registry = TemporaryOutputs()
+        registry.register(temporary)
+        registry.removeAll()
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
     }
 
