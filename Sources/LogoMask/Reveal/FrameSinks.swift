@@ -2,25 +2,22 @@ import Foundation
 import MaskGeometry
 
 /// Encodes whole frames as PNG on the calling thread (the reveal's workers each own one): rows
-/// packed to straight RGBA and deflated strip by strip into reused buffers, written atomically.
+/// filtered and deflated by the same ``StripCompressor`` as the rasterizer's PNGs (rows equal to
+/// the one above, most of a reveal frame, cost a comparison), written atomically.
 final class FramePNGEncoder {
     private let width: Int
     private let height: Int
     private let rowsPerStrip: Int
-    private let packed: UnsafeMutablePointer<UInt8>
-    private let deflater: StripDeflater
-    private let scanline: Int
+    private let compressor: StripCompressor
 
     init(width: Int, height: Int, compression: PNGCompression = .fast) throws(LogoMaskError) {
         self.width = width
         self.height = height
-        scanline = PNGRowPacker.scanlineLength(width: width, channels: .rgba)
-        rowsPerStrip = max(1, min(height, (1 << 20) / max(1, scanline)))
-        packed = .allocate(capacity: scanline * rowsPerStrip)
-        deflater = try StripDeflater(level: compression.level, strategy: compression.strategy)
+        // Strips of about 4 MiB of pixels: the compressor keeps only a row or two of its own,
+        // so the strip only bounds the size of each deflated piece.
+        rowsPerStrip = max(1, min(height, (4 << 20) / max(1, width * PixelLayout.argb32.bytesPerPixel)))
+        compressor = try StripCompressor(width: width, layout: .argb32, channels: .rgba, compression: compression)
     }
-
-    deinit { packed.deallocate() }
 
     /// Writes `pixels` (premultiplied ARGB32, `stride` bytes a row) to `path`.
     func write(_ pixels: UnsafePointer<UInt8>, stride: Int, to path: String) throws(LogoMaskError) {
@@ -28,12 +25,8 @@ final class FramePNGEncoder {
         var y0 = 0
         while y0 < height {
             let rows = min(rowsPerStrip, height - y0)
-            PNGRowPacker.pack(
-                source: pixels + y0 * stride, stride: stride, layout: .argb32, width: width, rows: rows,
-                channels: .rgba, into: packed)
-            let raw = UnsafeRawBufferPointer(start: packed, count: rows * scanline)
-            let (bytes, adler) = try deflater.compress(raw, isLast: y0 + rows == height)
-            try writer.appendStrip(deflated: bytes, adler: adler, rawLength: raw.count)
+            let strip = try compressor.compress(pixels + y0 * stride, stride: stride, rows: rows, isLast: y0 + rows == height)
+            try writer.appendStrip(deflated: strip.bytes, adler: strip.adler, rawLength: strip.rawLength)
             y0 += rows
         }
         try writer.finish()
