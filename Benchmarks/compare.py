@@ -191,7 +191,8 @@ def build(no_build: bool, install: bool) -> tuple[Tool, Path]:
             if result.returncode != 0:
                 log(f"make deps failed (continuing): {result.stdout.strip()[-300:]}")
         log("building logo-mask (release)...")
-        subprocess.run(["swift", "build", "-c", "release", "--package-path", str(REPO_DIR),
+        # Built as `make build` builds it: the Swift runtime linked in (half the start-up time).
+        subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--package-path", str(REPO_DIR),
                         "--scratch-path", str(CLI_SCRATCH), "--product", "logo-mask"], check=True,
                        stdout=sys.stderr)
         log("building floor (release)...")

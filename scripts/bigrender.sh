@@ -1,14 +1,14 @@
 #!/usr/bin/env bash
 # Renders the wordmark sample 100,000 px wide, reports wall time and peak resident memory
 # (GNU time), then checks the PNG header and decodes spot rows to exact pixels.
-# usage: scripts/bigrender.sh [OUT_DIR]   (needs a release build: swift build -c release)
+# usage: scripts/bigrender.sh [OUT_DIR]   (builds in release when the binary is missing)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out="${1:-/tmp/logo-mask-bigrender}"
 mkdir -p "$out"
 png="$out/wordmark-100000.png"
 bin=.build/release/logo-mask
-[ -x "$bin" ] || swift build -c release
+[ -x "$bin" ] || swift build -c release --static-swift-stdlib
 python3 -c 'import numpy' 2>/dev/null || pip install -q numpy
 
 /usr/bin/time -f 'wall %e s, user %U s, sys %S s, peak resident %M KB' \

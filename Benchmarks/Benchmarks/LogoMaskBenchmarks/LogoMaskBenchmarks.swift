@@ -67,8 +67,8 @@ let metrics: [BenchmarkMetric] = [.wallClock, .cpuTotal, .mallocCountTotal, .pea
 let benchmarks: @Sendable () -> Void = {
 
     // MARK: Rasterize: render only, in memory, no PNG encoding.
-    // Rasterizer.image draws the whole image into one Cairo surface on the calling thread and
-    // returns it as a RasterImage; 16384 x 16384 ARGB is 1 GiB (plus the surface it is copied from).
+    // Rasterizer.image draws the whole image on the calling thread, tile by tile, straight into
+    // the bytes of the RasterImage it returns; 16384 x 16384 ARGB is 1 GiB.
     for name in ["kotlin", "debridlink", "elsevier"] {
         let logo = loadFixture(name)
         for width in [1024, 4096, 16384] {
