@@ -37,6 +37,15 @@ struct RenderReferenceTests {
         #expect((difference ?? 99) <= 2, "\(name) differs by \(difference ?? -1)")
     }
 
+    @Test("Past 8192 px, elsevier (4,161 edges) still matches rsvg-convert: the strip is one tile")
+    func wideOneTile() throws {
+        // With 8192-px tiles this differed by up to 17 in 12,384 bytes at 10000 px.
+        let path = TestPaths.simpleIconsFolder.appendingPathComponent("elsevier.svg").path
+        let difference = try compareWithReference(path, width: 8400)
+        #expect(difference != nil, "sizes differ")
+        #expect((difference ?? 99) <= 2, "elsevier at 8400 px differs by \(difference ?? -1)")
+    }
+
     @Test("The fixture selection holds at least 200 logos, kotlin, debridlink and elsevier among them")
     func selectionSize() {
         let icons = TestPaths.simpleIcons
