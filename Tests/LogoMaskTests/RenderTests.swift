@@ -46,6 +46,22 @@ struct RenderReferenceTests {
         #expect((difference ?? 99) <= 2, "elsevier at 8400 px differs by \(difference ?? -1)")
     }
 
+    @Test("A 64 MiB in-memory image, drawn in bands on every core, matches rsvg-convert")
+    func bandedImage() throws {
+        let path = TestPaths.simpleIconsFolder.appendingPathComponent("elsevier.svg").path
+        let logo = try VectorLogo(contentsOf: path)
+        let image = try Rasterizer.image(of: logo, size: .width(4200))
+        #expect(image.bytes.count >= 64 << 20, "the image should be large enough for bands")
+        let folder = try TestPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let reference = folder.appendingPathComponent("reference.png").path
+        let result = try runTool("rsvg-convert", ["-w", "4200", path, "-o", reference])
+        #expect(result.status == 0, "rsvg-convert failed: \(result.stderr)")
+        let difference = maxPremultipliedDifference(image, try RasterImage(contentsOfPNG: reference))
+        #expect(difference != nil, "sizes differ")
+        #expect((difference ?? 99) <= 2, "elsevier at 4200 px in memory differs by \(difference ?? -1)")
+    }
+
     @Test("The fixture selection holds at least 200 logos, kotlin, debridlink and elsevier among them")
     func selectionSize() {
         let icons = TestPaths.simpleIcons

@@ -57,22 +57,73 @@ public enum Rasterizer {
             throw LogoMaskError.invalidRequest("\(logo.name): an image must be at least 1x1 pixel, not \(width)x\(height).")
         }
         try checkBudget(raster, maxPixels: maxInMemoryPixels, file: logo.name)
-        let drawing = try logo.makeDrawing()
         let layout: PixelLayout = coverageOnly ? .a8 : .argb32
         let stride = layout.stride(width: width)
+        let paint: @Sendable (LogoDrawing, CairoContext) throws(LogoMaskError) -> Void = { drawing, context throws(LogoMaskError) in
+            if let background { context.fillAll(background) }
+            try drawing.draw(on: context, transform: transform)
+        }
+        let byteCount = stride * height
+        let bands = byteCount < parallelBytes ? 1 : ProcessInfo.processInfo.activeProcessorCount
+        let bandRows = StripPNGEncoder.rowsPerStrip(
+            height: height, stride: stride,
+            stripBytes: StripPNGEncoder.stripBytes(forSourceBytes: logo.source.count), workers: bands)
+        let bandCount = (height + bandRows - 1) / bandRows
         // Drawn straight into the returned bytes: no second copy of a possibly 1 GiB image.
-        var bytes = [UInt8](repeating: 0, count: stride * height)
-        try bytes.withUnsafeMutableBufferPointer { (buffer: inout UnsafeMutableBufferPointer<UInt8>) throws(LogoMaskError) in
-            guard let base = buffer.baseAddress else { return }
-            try StripCanvas.draw(into: base, layout: layout, width: width, stride: stride, y0: 0, rows: height) {
-                (context: CairoContext) throws(LogoMaskError) in
-                if let background { context.fillAll(background) }
-                try drawing.draw(on: context, transform: transform)
+        if bandCount == 1 {
+            let drawing = try logo.makeDrawing()
+            var bytes = [UInt8](repeating: 0, count: byteCount)
+            try bytes.withUnsafeMutableBufferPointer { (buffer: inout UnsafeMutableBufferPointer<UInt8>) throws(LogoMaskError) in
+                guard let base = buffer.baseAddress else { return }
+                try StripCanvas.draw(into: base, layout: layout, width: width, stride: stride, y0: 0, rows: height) {
+                    (context: CairoContext) throws(LogoMaskError) in try paint(drawing, context)
+                }
             }
+            return RasterImage(
+                width: width, height: height, format: coverageOnly ? .coverage : .premultipliedARGB,
+                stride: stride, bytes: bytes)
+        }
+        // A large image: bands of rows on every core, each worker with its own parsed logo. Each
+        // band clears its own rows, so faulting in the fresh pages (most of the time at 16384 px)
+        // is shared by the cores too.
+        let bytes = try [UInt8](unsafeUninitializedCapacity: byteCount) {
+            (buffer: inout UnsafeMutableBufferPointer<UInt8>, initialized: inout Int) throws(LogoMaskError) in
+            guard let base = buffer.baseAddress else { return }
+            let pixels = BandPixels(base: base)
+            do {
+                try OrderedParallelRunner.run(
+                    count: bandCount, workers: bands,
+                    makeState: { () throws -> LogoDrawing in try logo.makeDrawing() },
+                    work: { (drawing: inout LogoDrawing, index: Int) throws in
+                        let y0 = index * bandRows
+                        let rows = min(bandRows, height - y0)
+                        let band = pixels.base + y0 * stride
+                        band.initialize(repeating: 0, count: rows * stride)
+                        let current = drawing
+                        try StripCanvas.draw(into: band, layout: layout, width: width, stride: stride, y0: y0, rows: rows) {
+                            (context: CairoContext) throws(LogoMaskError) in try paint(current, context)
+                        }
+                    },
+                    consume: { (_: Int, _: Void) in })
+            } catch let error as LogoMaskError {
+                throw error
+            } catch {
+                throw LogoMaskError.drawingFailed(file: logo.name, reason: "\(error)")
+            }
+            initialized = byteCount
         }
         return RasterImage(
             width: width, height: height, format: coverageOnly ? .coverage : .premultipliedARGB,
             stride: stride, bytes: bytes)
+    }
+
+    /// In-memory images from this size up are drawn in bands on every core (64 MiB: 4096 x 4096
+    /// ARGB). Below it a second parse of the logo per core costs more than it saves.
+    static let parallelBytes = 64 << 20
+
+    /// The returned image's memory, handed to the band workers (each writes only its own rows).
+    private struct BandPixels: @unchecked Sendable {
+        let base: UnsafeMutablePointer<UInt8>
     }
 
     static func checkBudget(_ raster: RasterSize, maxPixels: Int, file: String) throws(LogoMaskError) {
