@@ -67,10 +67,10 @@ let metrics: [BenchmarkMetric] = [.wallClock, .cpuTotal, .mallocCountTotal, .pea
 let benchmarks: @Sendable () -> Void = {
 
     // MARK: Rasterize: render only, in memory, no PNG encoding.
-    // Rasterizer.image draws the whole image on the calling thread, tile by tile, straight into
-    // the bytes of the RasterImage it returns; 16384 x 16384 ARGB is 1 GiB. The first 1 GiB a
-    // process touches costs 3.4 s on this VM (the kernel zeroing fresh pages, clear_page_erms),
-    // later ones 0.6 s, so one warm-up iteration keeps that first touch out of the p90.
+    // Rasterizer.image draws straight into the bytes of the RasterImage it returns (in bands on
+    // every core from 64 MiB); 16384 x 16384 ARGB is 1 GiB. The first 1 GiB a process touches
+    // cost 3.4 s on this VM when drawn on one core (the kernel zeroing fresh pages,
+    // clear_page_erms), later ones 0.6 s, so one warm-up iteration keeps it out of the p90.
     for name in ["kotlin", "debridlink", "elsevier"] {
         let logo = loadFixture(name)
         for width in [1024, 4096, 16384] {
