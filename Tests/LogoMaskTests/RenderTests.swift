@@ -22,28 +22,28 @@ struct RenderReferenceTests {
         return maxPremultipliedDifference(try RasterImage(contentsOfPNG: ours), try RasterImage(contentsOfPNG: reference))
     }
 
+    /// Expects `difference` (nil when the sizes differ) to be within ±2.
+    func expectWithinTwo(_ difference: Int?, _ label: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(difference != nil, "sizes differ for \(label)", sourceLocation: sourceLocation)
+        #expect((difference ?? 99) <= 2, "\(label) differs by \(difference ?? -1)", sourceLocation: sourceLocation)
+    }
+
     @Test("Every sample SVG at 512 and 2000 px", arguments: sampleSVGs, [512, 2000])
     func sample(name: String, width: Int) throws {
-        let difference = try compareWithReference(TestPaths.sample(name), width: width)
-        #expect(difference != nil, "sizes differ for \(name)")
-        #expect((difference ?? 99) <= 2, "\(name) at \(width) px differs by \(difference ?? -1)")
+        expectWithinTwo(try compareWithReference(TestPaths.sample(name), width: width), "\(name) at \(width) px")
     }
 
     @Test("203 simple-icons logos at 256 px", arguments: TestPaths.simpleIcons)
     func corpus(name: String) throws {
         let path = TestPaths.simpleIconsFolder.appendingPathComponent(name).path
-        let difference = try compareWithReference(path, width: 256)
-        #expect(difference != nil, "sizes differ for \(name)")
-        #expect((difference ?? 99) <= 2, "\(name) differs by \(difference ?? -1)")
+        expectWithinTwo(try compareWithReference(path, width: 256), name)
     }
 
     @Test("Past 8192 px, elsevier (4,161 edges) still matches rsvg-convert: the strip is one tile")
     func wideOneTile() throws {
         // With 8192-px tiles this differed by up to 17 in 12,384 bytes at 10000 px.
         let path = TestPaths.simpleIconsFolder.appendingPathComponent("elsevier.svg").path
-        let difference = try compareWithReference(path, width: 8400)
-        #expect(difference != nil, "sizes differ")
-        #expect((difference ?? 99) <= 2, "elsevier at 8400 px differs by \(difference ?? -1)")
+        expectWithinTwo(try compareWithReference(path, width: 8400), "elsevier at 8400 px")
     }
 
     @Test("A 64 MiB in-memory image, drawn in bands on every core, matches rsvg-convert")
@@ -57,9 +57,8 @@ struct RenderReferenceTests {
         let reference = folder.appendingPathComponent("reference.png").path
         let result = try runTool("rsvg-convert", ["-w", "4200", path, "-o", reference])
         #expect(result.status == 0, "rsvg-convert failed: \(result.stderr)")
-        let difference = maxPremultipliedDifference(image, try RasterImage(contentsOfPNG: reference))
-        #expect(difference != nil, "sizes differ")
-        #expect((difference ?? 99) <= 2, "elsevier at 4200 px in memory differs by \(difference ?? -1)")
+        expectWithinTwo(
+            maxPremultipliedDifference(image, try RasterImage(contentsOfPNG: reference)), "elsevier at 4200 px in memory")
     }
 
     @Test("The fixture selection holds at least 200 logos, kotlin, debridlink and elsevier among them")
