@@ -1,43 +1,11 @@
-/// Turns Cairo rows (premultiplied ARGB32, or A8 coverage) into PNG scanlines: a filter byte and
-/// straight RGBA or grey bytes, with the Up filter (each byte minus the one above), which turns
-/// the long flat runs of logo art into zeros that deflate compresses fast and small.
+/// The pieces ``StripCompressor`` builds PNG scanlines from: Cairo rows (premultiplied ARGB32, or
+/// A8 coverage) as straight RGBA or grey bytes, and the Sub and Up filters, which turn the long
+/// flat runs of logo art into zeros. A strip's first row gets Sub, not Up: filtering it against
+/// a re-drawn row above would be wrong wherever re-drawing is not bit-exact (Cairo's gradients
+/// differ by one level with the surface origin), and the error would run down the strip.
 enum PNGRowPacker {
     /// Bytes of one packed scanline, filter byte included.
     static func scanlineLength(width: Int, channels: PNGChannels) -> Int { 1 + width * channels.bytesPerPixel }
-
-    /// Packs `rows` rows starting at `source` into `destination` (rows x scanlineLength bytes)
-    /// and applies the Up filter to every row but the first, which gets the Sub filter (each byte
-    /// minus the one a pixel to its left), so flat colour is zeros there too: unfiltered, a flat
-    /// RGBA row repeats with period 4, which run-length deflate cannot match (it tripled kotlin's
-    /// file at 16384 px). Each strip is thus decodable on its own terms: filtering its first row against a
-    /// re-drawn row above would be wrong wherever re-drawing is not bit-exact (Cairo's gradients
-    /// differ by one level with the surface origin), and the error would run down the strip.
-    static func pack(
-        source: UnsafePointer<UInt8>, stride: Int, layout: PixelLayout, width: Int, rows: Int,
-        channels: PNGChannels, into destination: UnsafeMutablePointer<UInt8>
-    ) {
-        let length = scanlineLength(width: width, channels: channels)
-        for row in 0..<rows {
-            let dst = destination + row * length
-            dst[0] = row == 0 ? 1 : 2  // Sub for the strip's first row, Up below it
-            packPixels(source + row * stride, layout: layout, width: width, channels: channels, into: dst + 1)
-        }
-        // Up filter, bottom row first so each row is still unfiltered when the one below uses it.
-        // Then Sub on the first row, right to left so each byte's left neighbour is still raw.
-        var row = rows - 1
-        while row >= 1 {
-            let line = destination + row * length + 1
-            difference(line, minus: destination + (row - 1) * length + 1, into: line, count: length - 1)
-            row -= 1
-        }
-        let bpp = channels.bytesPerPixel
-        let first = destination + 1
-        var i = width * bpp - 1
-        while i >= bpp {
-            first[i] = first[i] &- first[i - bpp]
-            i -= 1
-        }
-    }
 
     /// One row of Cairo pixels as PNG pixel bytes (no filter byte, no filter).
     @inline(__always)
