@@ -15,7 +15,7 @@ RELEASE := -c release --static-swift-stdlib
 OUT ?= demo-out
 LOGO ?= SampleLogos/bird.svg
 
-.PHONY: deps build demo test bigrender corpus clean
+.PHONY: deps build demo test docs bigrender corpus clean
 
 deps:
 	@missing=""; for p in $(DEB_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -48,6 +48,22 @@ test: deps
 	swift build --build-tests
 	swift test --skip-build
 
+# The DocC catalog (Sources/LogoMask/LogoMask.docc: articles and the API) as a static site in
+# $(DOCS_OUT)/ through swift-docc-plugin; it compiles the package first. A warning in the
+# catalog's articles (a broken <doc:> link, a missing picture, an unknown symbol) fails it;
+# DOCS_FLAGS=--warnings-as-errors fails on the doc comments' warnings too.
+# Browse: python3 -m http.server -d $(DOCS_OUT), then open /documentation/logomask/
+DOCS_OUT ?= docs-out
+DOCS_FLAGS ?=
+docs: deps
+	@mkdir -p .build
+	set -o pipefail; swift package --allow-writing-to-directory $(DOCS_OUT) generate-documentation \
+		--target LogoMask --output-path $(DOCS_OUT) --transform-for-static-hosting $(DOCS_FLAGS) 2>&1 \
+		| tee .build/docs.log
+	@if grep -A3 -E '^(warning|error):' .build/docs.log | grep -E -e '--> [^ ]*\.md'; then \
+		echo "make docs: the catalog's articles have warnings (above)"; exit 1; fi
+	@echo "Documentation in $(DOCS_OUT)/ (documentation/logomask/index.html)"
+
 # The 100,000-px render and its peak memory (see scripts/bigrender.sh).
 bigrender: build
 	scripts/bigrender.sh
@@ -57,4 +73,4 @@ corpus: build
 	scripts/corpus-run.sh $(CORPUS)
 
 clean:
-	rm -rf .build $(OUT)
+	rm -rf .build $(OUT) $(DOCS_OUT)

@@ -14,6 +14,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // SHA-256 for the assets manifest (Foundation on Linux has no digest API).
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // `make docs`: builds the DocC catalog Sources/LogoMask/LogoMask.docc (a plugin only, no code linked).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         // C bridges: nothing but a module map and a shim header each.
