@@ -8,7 +8,7 @@ import Testing
 /// real pixels.
 ///
 /// Tolerance: an SVG of plain paths matches bit for bit (its points are librsvg's own doubles,
-/// ``LibrsvgPathData``). Where the points can only be read back from Cairo's SVG surface (PDF
+/// ``SVGPathData``). Where the points can only be read back from Cairo's SVG surface (PDF
 /// logos, SVGs with transforms or other elements) they are known to 1/(256 x 65536) of a unit,
 /// so now and then one lands on the other side of a 1/256-px rounding step and a pixel differs
 /// by up to one sub-row of Cairo's 15 (255 / 15 = 17 levels): wordmark.pdf, 240 pixels in 860,000.
@@ -127,14 +127,14 @@ struct HoleRasterTests {
 
     @Test("librsvg's reading of path data: relative, smooth, quadratic and arc commands to the same doubles")
     func pathData() throws {
-        let parsed = LibrsvgPathData.parse("m1 2 3 4h1v-1.5.5c1 1 2 2 3 3s1 1 2 0q1 1 2 2t1 0a1 1 0 0110 0z")
+        let parsed = SVGPathData.parse("m1 2 3 4h1v-1.5.5c1 1 2 2 3 3s1 1 2 0q1 1 2 2t1 0a1 1 0 0110 0z").path
         #expect(parsed.verbs.first == .move && parsed.verbs.last == .close)
         #expect(parsed.points[0] == Point(x: 1, y: 2) && parsed.points[1] == Point(x: 4, y: 6))
         #expect(parsed.points[2] == Point(x: 5, y: 6) && parsed.points[3] == Point(x: 5, y: 4.5) && parsed.points[4] == Point(x: 5, y: 5))
         // `s`: the first control reflects the previous curve's second one about the current point.
         #expect(parsed.points[8] == Point(x: 8 + 8 - 7, y: 8 + 8 - 7))
         // An arc of 180° with radii scaled up to reach: two Bézier pieces ending exactly there.
-        #expect(parsed.verbs.suffix(3) == [.curve, .curve, .close])
+        #expect(parsed.verbs.suffix(3) == [.cubic, .cubic, .close])
         let end = try #require(parsed.points.last)
         #expect(abs(end.x - (parsed.points[parsed.points.count - 7].x + 10)) < 1e-12)
     }

@@ -33,7 +33,7 @@ func cairoFailure(_ status: cairo_status_t) -> String? {
 final class CairoSurface: @unchecked Sendable {
     let pointer: OpaquePointer
 
-    private init(checking pointer: OpaquePointer, what: String) throws(LogoMaskError) {
+    init(checking pointer: OpaquePointer, what: String) throws(LogoMaskError) {
         self.pointer = pointer
         if let reason = cairoFailure(cairo_surface_status(pointer)) {
             throw LogoMaskError.drawingFailed(file: what, reason: reason)

@@ -51,6 +51,17 @@ public final class VectorLogo: Sendable {
     /// For an element drawn alone: where its ink box sits in the element's own coordinates.
     let elementOrigin: Point
 
+    /// The logo as normalized vector shapes (``LogoOutline``): absolute move/line/cubic/close
+    /// paths in document units with fill rules, strokes, paints and clips, and whether they are
+    /// exact for the hole. Made on first use, once (later calls and other threads get the same
+    /// value; loading and rendering never pay for it).
+    ///
+    /// Throws (the same error on every call) when librsvg or poppler fail to draw the logo.
+    public var outline: LogoOutline {
+        get throws(LogoMaskError) { try outlineCache.value { () throws(LogoMaskError) in try OutlineExtractor.outline(of: self) } }
+    }
+    private let outlineCache = OutlineCache()
+
     /// The document box, `(0, 0, documentSize)`.
     public var documentBox: Rect { Rect(x: 0, y: 0, width: documentSize.width, height: documentSize.height) }
 

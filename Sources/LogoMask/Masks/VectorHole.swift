@@ -8,10 +8,10 @@ import MaskGeometry
 /// Cairo's PDF backend cannot express "cut out" (DEST_OUT) and would rasterize it, so the
 /// document is written here: a luminosity mask whose content is a white page with the logo's
 /// paths in black (a shape at opacity a darkens the mask to 1 - a, exactly the hole's alpha).
-/// The paths come from Cairo's SVG surface, which writes what librsvg or poppler draw as plain
-/// paths. Gradient paints are cut out as opaque shapes. A logo whose drawing holds an image or a
-/// filter result cannot be a path: then the hole is drawn by Cairo, which rasterizes those parts,
-/// and ``Result/rasterFallback`` says so.
+/// The paths are the logo's ``VectorLogo/outline`` under the placement. Gradient paints are cut
+/// out as opaque shapes. A logo whose outline is not exact (an image, a filter result, a mask…)
+/// cannot be paths: then the hole is drawn by Cairo, which rasterizes those parts, and
+/// ``Result/rasterFallback`` says so.
 public enum VectorHole {
     /// The output formats.
     public enum Format: String, Sendable, CaseIterable {
@@ -44,13 +44,7 @@ public enum VectorHole {
             throw LogoMaskError.invalidRequest("--scale must be a positive number, not \(placement.scale).")
         }
         let page = placement.viewport.size
-        // librsvg draws filter results as images at the resolution it draws at: look at such a
-        // logo at 1x first (cheap), and only zoom in for precision if it turns out to be paths.
-        var outline = try VectorOutline.extract(
-            logo: logo, transform: placement.transform, pageSize: page, maxZoom: logo.usesFilterEffects ? 1 : 64)
-        if logo.usesFilterEffects, outline.unsupported.isEmpty {
-            outline = try VectorOutline.extract(logo: logo, transform: placement.transform, pageSize: page)
-        }
+        let outline = try logo.outline.mapped(by: placement.transform)
         var imageData: Data? = nil
         if case let .image(imagePath) = background {
             guard format == .svg else {
@@ -71,8 +65,8 @@ public enum VectorHole {
             let line = HoleBackground.gradientLine(degrees: degrees, size: page)
             gradient = (from, to, line.start, line.end)
         }
-        if !outline.unsupported.isEmpty {
-            let reasons = Array(Set(outline.unsupported)).sorted()
+        if !outline.isExact {
+            let reasons = outline.inexactReasons.map(\.description)
             try writeThroughCairo(logo: logo, placement: placement, color: color, gradient: gradient, format: format, to: path)
             return Result(shapeCount: 0, rasterFallback: true, fallbackReasons: reasons, approximatedPaint: false)
         }
@@ -85,37 +79,39 @@ public enum VectorHole {
         try file.write(bytes)
         try file.commit()
         return Result(shapeCount: outline.shapes.count, rasterFallback: false, fallbackReasons: [],
-                      approximatedPaint: outline.approximatedPaint)
+                      approximatedPaint: outline.shapes.contains { !$0.paint.isFlat })
     }
 
     // MARK: - PDF
 
     static func pdf(
-        outline: VectorOutline, page: Size, color: RGBAColor,
+        outline: LogoOutline, page: Size, color: RGBAColor,
         gradient: (from: RGBAColor, to: RGBAColor, start: Point, end: Point)? = nil
     ) -> [UInt8] {
         var opacities: [Double] = []
         var mask = "1 0 0 -1 0 \(n(page.height)) cm\n1 g 0 0 \(n(page.width)) \(n(page.height)) re f\n0 g 0 G\n"
-        for (shape, clips) in outline.shapes {
+        for shape in outline.shapes {
+            let opacity = shape.paint.opacity
             mask += "q\n"
-            for clip in clips {
-                mask += pathOperators(clip.path) + (clip.evenOdd ? "W* n\n" : "W n\n")
+            for clip in shape.clips {
+                mask += pathOperators(clip.path) + (clip.fillRule == .evenOdd ? "W* n\n" : "W n\n")
             }
-            if shape.opacity < 1 {
-                let index = opacities.firstIndex(of: shape.opacity) ?? { opacities.append(shape.opacity); return opacities.count - 1 }()
+            if opacity < 1 {
+                let index = opacities.firstIndex(of: opacity) ?? { opacities.append(opacity); return opacities.count - 1 }()
                 mask += "/a\(index) gs\n"
             }
-            switch shape.paint {
-            case let .fill(evenOdd):
-                mask += pathOperators(shape.path.map { $0.mapped(by: shape.transform) }) + (evenOdd ? "f*\n" : "f\n")
+            switch shape.kind {
+            case let .fill(rule):
+                mask += pathOperators(shape.path) + (rule == .evenOdd ? "f*\n" : "f\n")
             case let .stroke(style):
-                let t = shape.transform
+                guard let userPath = userSpacePath(shape.path, style) else { break }
+                let t = style.transform
                 mask += "\(n(t.a)) \(n(t.b)) \(n(t.c)) \(n(t.d)) \(n(t.tx)) \(n(t.ty)) cm\n"
                 mask += "\(n(style.width)) w \(capCode(style.cap)) J \(joinCode(style.join)) j \(n(style.miterLimit)) M\n"
                 if !style.dashes.isEmpty {
                     mask += "[" + style.dashes.map { n($0) }.joined(separator: " ") + "] \(n(style.dashOffset)) d\n"
                 }
-                mask += pathOperators(shape.path) + "S\n"
+                mask += pathOperators(userPath) + "S\n"
             }
             mask += "Q\n"
         }
@@ -160,31 +156,39 @@ public enum VectorHole {
     }
 
     /// The number of distinct shape opacities below 1 (each gets an ExtGState object).
-    private static func opacityCount(_ outline: VectorOutline) -> Int {
+    private static func opacityCount(_ outline: LogoOutline) -> Int {
         var seen: [Double] = []
-        for (shape, _) in outline.shapes where shape.opacity < 1 && !seen.contains(shape.opacity) { seen.append(shape.opacity) }
+        for shape in outline.shapes where shape.paint.opacity < 1 && !seen.contains(shape.paint.opacity) {
+            seen.append(shape.paint.opacity)
+        }
         return seen.count
+    }
+
+    /// A stroke's path in its own user space (where its width and dashes are measured), nil when
+    /// that space is degenerate (such a stroke draws nothing).
+    private static func userSpacePath(_ path: LogoOutline.Path, _ stroke: LogoOutline.Stroke) -> LogoOutline.Path? {
+        stroke.transform.inverted.map { path.mapped(by: $0) }
     }
 
     private static func stream(_ text: String, dictionary: String = "") -> String {
         "<< \(dictionary)\(dictionary.isEmpty ? "" : " ")/Length \(text.utf8.count) >>\nstream\n\(text)endstream"
     }
 
-    private static func pathOperators(_ steps: [PathStep]) -> String {
+    private static func pathOperators(_ path: LogoOutline.Path) -> String {
         var s = ""
-        for step in steps {
-            switch step {
+        for segment in path.segments {
+            switch segment {
             case let .move(p): s += "\(n(p.x)) \(n(p.y)) m\n"
             case let .line(p): s += "\(n(p.x)) \(n(p.y)) l\n"
-            case let .curve(a, b, c): s += "\(n(a.x)) \(n(a.y)) \(n(b.x)) \(n(b.y)) \(n(c.x)) \(n(c.y)) c\n"
+            case let .cubic(a, b, c): s += "\(n(a.x)) \(n(a.y)) \(n(b.x)) \(n(b.y)) \(n(c.x)) \(n(c.y)) c\n"
             case .close: s += "h\n"
             }
         }
         return s
     }
 
-    private static func capCode(_ cap: String) -> Int { cap == "round" ? 1 : cap == "square" ? 2 : 0 }
-    private static func joinCode(_ join: String) -> Int { join == "round" ? 1 : join == "bevel" ? 2 : 0 }
+    private static func capCode(_ cap: LogoOutline.Stroke.Cap) -> Int { cap == .round ? 1 : cap == .square ? 2 : 0 }
+    private static func joinCode(_ join: LogoOutline.Stroke.Join) -> Int { join == .round ? 1 : join == .bevel ? 2 : 0 }
 
     /// A number for PDF/SVG: at most 6 decimals, no exponent.
     private static func n(_ value: Double) -> String {
@@ -196,27 +200,30 @@ public enum VectorHole {
     // MARK: - SVG
 
     static func svg(
-        outline: VectorOutline, page: Size, color: RGBAColor,
+        outline: LogoOutline, page: Size, color: RGBAColor,
         gradient: (from: RGBAColor, to: RGBAColor, start: Point, end: Point)? = nil, image: Data?
     ) -> String {
         let w = n(page.width), h = n(page.height)
         var defs = ""
         var body = ""
-        var clipIDs: [[OutlineClip]: String] = [:]
-        for (shape, clips) in outline.shapes {
+        var clipIDs: [LogoOutline.Clip: String] = [:]
+        for shape in outline.shapes {
+            let clips = shape.clips
+            let opacity = shape.paint.opacity
             var element = ""
-            let d = svgPath(shape.path)  // strokes keep their user space (the width is measured there)
-            let t = shape.transform
-            let transform = t == .identity ? "" : " transform=\"matrix(\(n(t.a)),\(n(t.b)),\(n(t.c)),\(n(t.d)),\(n(t.tx)),\(n(t.ty)))\""
-            switch shape.paint {
-            case let .fill(evenOdd):
-                element = "<path d=\"\(svgPath(shape.path.map { $0.mapped(by: t) }))\" fill=\"#000\"\(evenOdd ? " fill-rule=\"evenodd\"" : "")"
-                    + (shape.opacity < 1 ? " fill-opacity=\"\(n(shape.opacity))\"" : "") + "/>"
+            switch shape.kind {
+            case let .fill(rule):
+                element = "<path d=\"\(svgPath(shape.path))\" fill=\"#000\"\(rule == .evenOdd ? " fill-rule=\"evenodd\"" : "")"
+                    + (opacity < 1 ? " fill-opacity=\"\(n(opacity))\"" : "") + "/>"
             case let .stroke(style):
-                element = "<path d=\"\(d)\"\(transform) fill=\"none\" stroke=\"#000\" stroke-width=\"\(n(style.width))\""
-                    + " stroke-linecap=\"\(style.cap)\" stroke-linejoin=\"\(style.join)\" stroke-miterlimit=\"\(n(style.miterLimit))\""
+                // Strokes keep their user space (the width is measured there).
+                guard let userPath = userSpacePath(shape.path, style) else { continue }
+                let t = style.transform
+                let transform = t == .identity ? "" : " transform=\"matrix(\(n(t.a)),\(n(t.b)),\(n(t.c)),\(n(t.d)),\(n(t.tx)),\(n(t.ty)))\""
+                element = "<path d=\"\(svgPath(userPath))\"\(transform) fill=\"none\" stroke=\"#000\" stroke-width=\"\(n(style.width))\""
+                    + " stroke-linecap=\"\(style.cap.rawValue)\" stroke-linejoin=\"\(style.join.rawValue)\" stroke-miterlimit=\"\(n(style.miterLimit))\""
                     + (style.dashes.isEmpty ? "" : " stroke-dasharray=\"\(style.dashes.map { n($0) }.joined(separator: " "))\" stroke-dashoffset=\"\(n(style.dashOffset))\"")
-                    + (shape.opacity < 1 ? " stroke-opacity=\"\(n(shape.opacity))\"" : "") + "/>"
+                    + (opacity < 1 ? " stroke-opacity=\"\(n(opacity))\"" : "") + "/>"
             }
             if clips.isEmpty {
                 body += element + "\n"
@@ -225,12 +232,11 @@ public enum VectorHole {
                 var opened = ""
                 var closed = ""
                 for clip in clips {
-                    let key = [clip]
-                    let id = clipIDs[key] ?? {
+                    let id = clipIDs[clip] ?? {
                         let id = "clip\(clipIDs.count)"
-                        clipIDs[key] = id
+                        clipIDs[clip] = id
                         defs += "<clipPath id=\"\(id)\" clipPathUnits=\"userSpaceOnUse\"><path d=\"\(svgPath(clip.path))\""
-                            + (clip.evenOdd ? " clip-rule=\"evenodd\"" : "") + "/></clipPath>\n"
+                            + (clip.fillRule == .evenOdd ? " clip-rule=\"evenodd\"" : "") + "/></clipPath>\n"
                         return id
                     }()
                     opened += "<g clip-path=\"url(#\(id))\">"
@@ -274,13 +280,13 @@ public enum VectorHole {
         return String([digits[Int(v >> 4)], digits[Int(v & 15)]])
     }
 
-    private static func svgPath(_ steps: [PathStep]) -> String {
+    private static func svgPath(_ path: LogoOutline.Path) -> String {
         var parts: [String] = []
-        for step in steps {
-            switch step {
+        for segment in path.segments {
+            switch segment {
             case let .move(p): parts.append("M\(n(p.x)) \(n(p.y))")
             case let .line(p): parts.append("L\(n(p.x)) \(n(p.y))")
-            case let .curve(a, b, c): parts.append("C\(n(a.x)) \(n(a.y)) \(n(b.x)) \(n(b.y)) \(n(c.x)) \(n(c.y))")
+            case let .cubic(a, b, c): parts.append("C\(n(a.x)) \(n(a.y)) \(n(b.x)) \(n(b.y)) \(n(c.x)) \(n(c.y))")
             case .close: parts.append("Z")
             }
         }
@@ -315,19 +321,5 @@ public enum VectorHole {
             try surface.finish(what: path)
         }
         try holder.commit()
-    }
-}
-
-extension OutlineClip: Hashable {
-    func hash(into hasher: inout Hasher) { hasher.combine(path.count); hasher.combine(evenOdd) }
-}
-extension PathStep: Hashable {
-    func hash(into hasher: inout Hasher) {
-        switch self {
-        case let .move(p): hasher.combine(0); hasher.combine(p)
-        case let .line(p): hasher.combine(1); hasher.combine(p)
-        case let .curve(a, b, c): hasher.combine(2); hasher.combine(a); hasher.combine(b); hasher.combine(c)
-        case .close: hasher.combine(3)
-        }
     }
 }

@@ -4,208 +4,37 @@ import FoundationXML
 #endif
 import MaskGeometry
 
-/// One step of a path: absolute coordinates.
-enum PathStep: Equatable {
-    case move(Point)
-    case line(Point)
-    case curve(Point, Point, Point)
-    case close
-}
-
-/// How a shape paints: filled (non-zero or even-odd) or stroked.
-enum OutlinePaint: Equatable {
-    case fill(evenOdd: Bool)
-    case stroke(StrokeStyle)
-}
-
-/// A stroke's geometry (its colour does not matter for a hole).
-struct StrokeStyle: Equatable {
-    var width = 1.0
-    var cap = "butt"
-    var join = "miter"
-    var miterLimit = 4.0
-    var dashes: [Double] = []
-    var dashOffset = 0.0
-}
-
-/// One painted shape of the logo in page coordinates (`transform` maps its path there).
-struct OutlineShape: Equatable {
-    var path: [PathStep]
-    var transform: Transform
-    var paint: OutlinePaint
-    /// The paint's opacity (fill-opacity or stroke-opacity; gradients count as opaque).
-    var opacity: Double
-}
-
-/// A clip applied to a group: its path mapped to page coordinates.
-struct OutlineClip: Equatable {
-    var path: [PathStep]
-    var evenOdd: Bool
-}
-
-/// The logo as shapes, in drawing order, each with the clips of the groups around it.
-struct VectorOutline {
-    var shapes: [(shape: OutlineShape, clips: [OutlineClip])]
-    /// Something could not be kept as vector shapes (an image, a pattern, a mask, a filter
-    /// result): the hole must be drawn by Cairo, which rasterizes what it cannot express.
-    var unsupported: [String]
-    /// Some paint was a gradient or pattern: its shape is cut out fully opaque.
-    var approximatedPaint: Bool
-
-    /// Draws the logo with `transform` (document units to page points) onto Cairo's SVG surface of
-    /// `pageSize` points and reads back the shapes Cairo wrote. The logo is drawn through librsvg
-    /// or poppler directly (not replayed from the recording) so Cairo writes plain paths.
-    static func extract(logo: VectorLogo, transform: Transform, pageSize: Size, maxZoom: Double = 64) throws(LogoMaskError) -> VectorOutline {
-        let temporary = FileManager.default.temporaryDirectory
-            .appendingPathComponent("logo-mask-outline-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).svg").path
-        defer { try? FileManager.default.removeItem(atPath: temporary) }
-        // Cairo keeps device coordinates in 24.8 fixed point, so its SVG surface writes paths to
-        // 1/256 of a unit. Drawing `zoom` times larger and dividing back keeps them to 1/16384
-        // of a point, while leaving the farthest coordinate within the fixed-point range.
-        let extent = Transform.identity.apply(to: Rect(x: 0, y: 0, width: pageSize.width, height: pageSize.height))
-            .union(transform.apply(to: logo.inkBounds.isEmpty ? logo.documentBox : logo.inkBounds))
-        let farthest = max(1, abs(extent.minX), abs(extent.maxX), abs(extent.minY), abs(extent.maxY))
-        let zoom = min(maxZoom, max(1, (2_097_152 / farthest).rounded(.down)))
-        do {
-            let surface = try CairoSurface.svg(path: temporary, size: Size(width: pageSize.width * zoom, height: pageSize.height * zoom))
-            let context = try CairoContext(surface)
-            context.setTransform(transform.concatenating(.scale(zoom)))
-            switch logo.format {
-            case .svg:
-                let document = try SVGDocument(
-                    data: logo.source, name: logo.name, baseFile: logo.baseFile, unlimited: logo.options.trustedInput)
-                try document.render(on: context, element: logo.options.elementID, viewport: logo.documentBox)
-            case .pdf:
-                let document = try PDFDocument(data: logo.source, name: logo.name)
-                try document.render(page: logo.options.page - 1, on: context)
-            }
-            if let reason = context.failure { throw LogoMaskError.drawingFailed(file: logo.name, reason: reason) }
-            try surface.finish(what: temporary)
-        }
-        guard let data = FileManager.default.contents(atPath: temporary) else {
-            throw LogoMaskError.drawingFailed(file: logo.name, reason: "Cairo wrote no SVG outline")
-        }
-        var outline = parse(cairoSVG: data)
-        let back = Transform.scale(1 / zoom)
-        outline.shapes = outline.shapes.map { item in
-            var shape = item.shape
-            shape.transform = shape.transform.concatenating(back)
-            return (shape, item.clips.map { OutlineClip(path: $0.path.map { $0.mapped(by: back) }, evenOdd: $0.evenOdd) })
-        }
-        return outline
+/// Reads the SVG that Cairo's SVG surface writes (``CairoSVGStream``): paths with `d`, `style`
+/// and `matrix` transforms, clip paths on groups, gradients in defs. Path data goes through the
+/// one parser, ``SVGPathData``. Everything the outline cannot carry is named in ``reasons``.
+final class CairoSVGReader: NSObject, XMLParserDelegate {
+    /// One painted shape as Cairo wrote it: `path` in the coordinates `transform` maps to the page.
+    struct Shape {
+        var path: LogoOutline.Path
+        var transform: Transform
+        /// The kind (a stroke's own transform is set later, from ``transform``).
+        var kind: LogoOutline.Shape.Kind
+        var paint: LogoOutline.Paint
+        /// Clips in page coordinates.
+        var clips: [LogoOutline.Clip]
     }
 
-    /// Reads the SVG that Cairo's SVG surface writes (paths with `d`, `style` and `matrix`
-    /// transforms, clip paths on groups, gradients in defs).
-    static func parse(cairoSVG data: Data) -> VectorOutline {
-        let reader = CairoSVGReader()
-        let parser = XMLParser(data: data)
-        parser.delegate = reader
-        if !parser.parse() { reader.unsupported.append("unreadable SVG from Cairo") }
-        return reader.finish()
-    }
-}
-
-/// Parses a path's `d` (absolute M, L, C, Z as Cairo writes them; relative forms and H/V also read).
-func parsePathData(_ d: String) -> [PathStep]? {
-    var steps: [PathStep] = []
-    var numbers: [Double] = []
-    var command: Character? = nil
-    var current = Point.zero, start = Point.zero
-    func flush() -> Bool {
-        guard let command else { return numbers.isEmpty }
-        let relative = command.isLowercase
-        func pt(_ i: Int) -> Point {
-            relative ? Point(x: current.x + numbers[i], y: current.y + numbers[i + 1]) : Point(x: numbers[i], y: numbers[i + 1])
-        }
-        switch command.uppercased() {
-        case "M", "L":
-            guard numbers.count % 2 == 0, !numbers.isEmpty else { return false }
-            var i = 0
-            while i < numbers.count {
-                let p = pt(i)
-                if command.uppercased() == "M" && i == 0 { steps.append(.move(p)); start = p } else { steps.append(.line(p)) }
-                current = p
-                i += 2
-            }
-        case "C":
-            guard numbers.count % 6 == 0, !numbers.isEmpty else { return false }
-            var i = 0
-            while i < numbers.count {
-                let c1 = pt(i), c2 = pt(i + 2), p = pt(i + 4)
-                steps.append(.curve(c1, c2, p))
-                current = p
-                i += 6
-            }
-        case "H", "V":
-            guard !numbers.isEmpty else { return false }
-            for n in numbers {
-                let horizontal = command.uppercased() == "H"
-                let p = horizontal ? Point(x: relative ? current.x + n : n, y: current.y)
-                    : Point(x: current.x, y: relative ? current.y + n : n)
-                steps.append(.line(p))
-                current = p
-            }
-        case "Z":
-            steps.append(.close)
-            current = start
-        default:
-            return false
-        }
-        numbers.removeAll(keepingCapacity: true)
-        return true
-    }
-    var token = ""
-    func endNumber() -> Bool {
-        guard !token.isEmpty else { return true }
-        guard let value = Double(token), value.isFinite else { return false }
-        numbers.append(value)
-        token = ""
-        return true
-    }
-    for ch in d {
-        if ch.isLetter && ch != "e" && ch != "E" {
-            guard endNumber(), flush() else { return nil }
-            command = ch
-            if ch == "Z" || ch == "z" { guard flush() else { return nil }; command = nil }
-        } else if ch == " " || ch == "," || ch == "\n" || ch == "\t" || ch == "\r" {
-            guard endNumber() else { return nil }
-        } else if ch == "-", !token.isEmpty, !(token.last == "e" || token.last == "E") {
-            guard endNumber() else { return nil }
-            token = "-"
-        } else {
-            token.append(ch)
-        }
-    }
-    guard endNumber(), flush() else { return nil }
-    return steps
-}
-
-/// Parses `matrix(a,b,c,d,e,f)` (Cairo's only form); nil for anything else.
-func parseMatrix(_ text: String) -> Transform? {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
-    guard trimmed.hasPrefix("matrix("), trimmed.hasSuffix(")") else { return nil }
-    let inner = trimmed.dropFirst(7).dropLast()
-    let values = inner.split(whereSeparator: { $0 == "," || $0 == " " }).compactMap { Double($0) }
-    guard values.count == 6, values.allSatisfy(\.isFinite) else { return nil }
-    return Transform(a: values[0], b: values[1], c: values[2], d: values[3], tx: values[4], ty: values[5])
-}
-
-private final class CairoSVGReader: NSObject, XMLParserDelegate {
-    struct Group {
-        var clips: [OutlineClip]
-    }
-    var shapes: [(shape: OutlineShape, clips: [OutlineClip])] = []
-    var unsupported: [String] = []
-    var approximatedPaint = false
-    private var clipDefinitions: [String: [OutlineClip]] = [:]
+    private(set) var shapes: [Shape] = []
+    private(set) var reasons: [LogoOutline.InexactReason] = []
+    private var clipDefinitions: [String: [LogoOutline.Clip]] = [:]
+    private var paintServers: [String: LogoOutline.Paint] = [:]
     private var currentClipID: String? = nil
-    private var groups: [Group] = [Group(clips: [])]
+    private var groups: [[LogoOutline.Clip]] = [[]]
     private var defsDepth = 0
     private var gradientDepth = 0
 
-    func finish() -> VectorOutline {
-        VectorOutline(shapes: shapes, unsupported: unsupported, approximatedPaint: approximatedPaint)
+    /// Reads `data`; unreadable XML becomes a reason.
+    static func read(_ data: Data) -> CairoSVGReader {
+        let reader = CairoSVGReader()
+        let parser = XMLParser(data: data)
+        parser.delegate = reader
+        if !parser.parse() { reader.reasons.append(.other("unreadable SVG from Cairo")) }
+        return reader
     }
 
     private func style(_ attributes: [String: String]) -> [String: String] {
@@ -222,85 +51,105 @@ private final class CairoSVGReader: NSObject, XMLParserDelegate {
         return result
     }
 
-    private func rectPath(_ a: [String: String]) -> [PathStep]? {
+    private func rectPath(_ a: [String: String]) -> LogoOutline.Path? {
         guard let x = Double(a["x"] ?? "0"), let y = Double(a["y"] ?? "0"),
               let w = Double(a["width"] ?? ""), let h = Double(a["height"] ?? "") else { return nil }
-        return [.move(Point(x: x, y: y)), .line(Point(x: x + w, y: y)), .line(Point(x: x + w, y: y + h)),
-                .line(Point(x: x, y: y + h)), .close]
+        return LogoOutline.Path([.move(to: Point(x: x, y: y)), .line(to: Point(x: x + w, y: y)),
+                                 .line(to: Point(x: x + w, y: y + h)), .line(to: Point(x: x, y: y + h)), .close])
+    }
+
+    /// A paint from a `fill` or `stroke` value and its opacity.
+    private func paint(_ value: String, opacity: String?) -> LogoOutline.Paint {
+        if let id = Self.urlID(value) { return paintServers[id] ?? .pattern }
+        let color = Self.color(value) ?? .black
+        return .flat(color: color, opacity: opacity.flatMap(Double.init) ?? 1)
     }
 
     func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
                 attributes: [String: String] = [:]) {
         switch name {
-        case "svg":
+        case "svg", "stop":
             break
         case "defs":
             defsDepth += 1
         case "linearGradient", "radialGradient":
             gradientDepth += 1
-        case "stop":
-            break
+            if let id = attributes["id"] { paintServers[id] = name == "linearGradient" ? .linearGradient : .radialGradient }
         case "clipPath":
             currentClipID = attributes["id"]
             if let id = currentClipID { clipDefinitions[id] = [] }
         case "g":
-            var clips = groups.last?.clips ?? []
+            var clips = groups.last ?? []
             if let reference = attributes["clip-path"], let id = Self.urlID(reference) {
                 clips += clipDefinitions[id] ?? []
-                if clipDefinitions[id] == nil { unsupported.append("a clip path defined after its use") }
+                if clipDefinitions[id] == nil { reasons.append(.other("a clip path defined after its use")) }
             }
             let s = style(attributes)
-            if let opacity = s["opacity"].flatMap(Double.init), opacity < 1 { unsupported.append("group opacity") }
-            if attributes["mask"] != nil || s["mask"] != nil { unsupported.append("a mask") }
-            if attributes["filter"] != nil || s["filter"] != nil { unsupported.append("a filter") }
-            groups.append(Group(clips: clips))
+            if let opacity = s["opacity"].flatMap(Double.init), opacity < 1 { reasons.append(.groupOpacity) }
+            if attributes["mask"] != nil || s["mask"] != nil { reasons.append(.mask) }
+            if attributes["filter"] != nil || s["filter"] != nil { reasons.append(.filter) }
+            groups.append(clips)
         case "path", "rect":
             guard gradientDepth == 0 else { return }
-            let path: [PathStep]? = name == "path" ? parsePathData(attributes["d"] ?? "") : rectPath(attributes)
+            let path: LogoOutline.Path?
+            if name == "path" {
+                let parsed = SVGPathData.parse(attributes["d"] ?? "")
+                path = parsed.complete ? parsed.path : nil
+            } else {
+                path = rectPath(attributes)
+            }
             guard let path else {
-                unsupported.append("a \(name) that could not be read")
+                reasons.append(.other("a \(name) that could not be read"))
                 return
             }
             var transform = Transform.identity
             if let text = attributes["transform"] {
-                guard let m = parseMatrix(text) else {
-                    unsupported.append("a transform \(text)")
+                guard let m = Self.matrix(text) else {
+                    reasons.append(.other("a transform \(text)"))
                     return
                 }
                 transform = m
             }
             let s = style(attributes)
             if let id = currentClipID {
-                let mapped = path.map { $0.mapped(by: transform) }
-                clipDefinitions[id, default: []].append(OutlineClip(path: mapped, evenOdd: s["clip-rule"] == "evenodd"))
+                let rule: LogoOutline.FillRule = s["clip-rule"] == "evenodd" ? .evenOdd : .nonZero
+                clipDefinitions[id, default: []].append(LogoOutline.Clip(path: path.mapped(by: transform), fillRule: rule))
                 return
             }
             if defsDepth > 0 { return }
-            if let opacity = s["opacity"].flatMap(Double.init), opacity < 1 { unsupported.append("element opacity") }
+            if let opacity = s["opacity"].flatMap(Double.init), opacity < 1 { reasons.append(.groupOpacity) }
+            let clips = groups.last ?? []
             let fill = s["fill"] ?? "black"
             if fill != "none" {
-                if fill.hasPrefix("url(") { approximatedPaint = true }
-                let opacity = fill.hasPrefix("url(") ? 1 : (s["fill-opacity"].flatMap(Double.init) ?? 1)
-                shapes.append((OutlineShape(path: path, transform: transform, paint: .fill(evenOdd: s["fill-rule"] == "evenodd"),
-                                            opacity: opacity), groups.last?.clips ?? []))
+                let rule: LogoOutline.FillRule = s["fill-rule"] == "evenodd" ? .evenOdd : .nonZero
+                shapes.append(Shape(path: path, transform: transform, kind: .fill(rule),
+                                    paint: paint(fill, opacity: s["fill-opacity"]), clips: clips))
             }
             if let stroke = s["stroke"], stroke != "none" {
-                if stroke.hasPrefix("url(") { approximatedPaint = true }
-                var st = StrokeStyle()
-                st.width = s["stroke-width"].flatMap(Double.init) ?? 1
-                st.cap = s["stroke-linecap"] ?? "butt"
-                st.join = s["stroke-linejoin"] ?? "miter"
-                st.miterLimit = s["stroke-miterlimit"].flatMap(Double.init) ?? 4
+                var pen = LogoOutline.Stroke()
+                pen.width = s["stroke-width"].flatMap(Double.init) ?? 1
+                pen.cap = s["stroke-linecap"].flatMap(LogoOutline.Stroke.Cap.init(rawValue:)) ?? .butt
+                pen.join = s["stroke-linejoin"].flatMap(LogoOutline.Stroke.Join.init(rawValue:)) ?? .miter
+                pen.miterLimit = s["stroke-miterlimit"].flatMap(Double.init) ?? 4
                 if let dashes = s["stroke-dasharray"], dashes != "none" {
-                    st.dashes = dashes.split(whereSeparator: { $0 == "," || $0 == " " }).compactMap { Double($0) }
+                    pen.dashes = dashes.split(whereSeparator: { $0 == "," || $0 == " " }).compactMap { Double($0) }
                 }
-                st.dashOffset = s["stroke-dashoffset"].flatMap(Double.init) ?? 0
-                let opacity = stroke.hasPrefix("url(") ? 1 : (s["stroke-opacity"].flatMap(Double.init) ?? 1)
-                shapes.append((OutlineShape(path: path, transform: transform, paint: .stroke(st), opacity: opacity),
-                               groups.last?.clips ?? []))
+                pen.dashOffset = s["stroke-dashoffset"].flatMap(Double.init) ?? 0
+                shapes.append(Shape(path: path, transform: transform, kind: .stroke(pen),
+                                    paint: paint(stroke, opacity: s["stroke-opacity"]), clips: clips))
             }
+        case "symbol":
+            reasons.append(.text)  // Cairo writes font glyphs as symbols
+        case "image", "pattern":
+            reasons.append(.image)  // Cairo writes raster surfaces (and filter results) as images
+        case "use":
+            let target = attributes["xlink:href"] ?? attributes["href"] ?? ""
+            reasons.append(target.hasPrefix("#glyph") ? .text : target.hasPrefix("#image") ? .image : .other("<use>"))
+        case "mask":
+            reasons.append(.mask)
         default:
-            if defsDepth == 0 || !["title", "desc", "metadata"].contains(name) { unsupported.append("<\(name)>") }
+            if defsDepth > 0 && ["title", "desc", "metadata"].contains(name) { break }
+            reasons.append(.other("<\(name)>"))
         }
     }
 
@@ -314,20 +163,36 @@ private final class CairoSVGReader: NSObject, XMLParserDelegate {
         }
     }
 
+    /// The id in `url(#id)`.
     static func urlID(_ reference: String) -> String? {
         guard reference.hasPrefix("url(#"), reference.hasSuffix(")") else { return nil }
         return String(reference.dropFirst(5).dropLast())
     }
-}
 
-extension PathStep {
-    /// The step with its points mapped (exact for affine maps: Béziers map to Béziers).
-    func mapped(by t: Transform) -> PathStep {
-        switch self {
-        case let .move(p): .move(t.apply(to: p))
-        case let .line(p): .line(t.apply(to: p))
-        case let .curve(a, b, c): .curve(t.apply(to: a), t.apply(to: b), t.apply(to: c))
-        case .close: .close
+    /// Parses `matrix(a,b,c,d,e,f)` (Cairo's only form); nil for anything else.
+    static func matrix(_ text: String) -> Transform? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard trimmed.hasPrefix("matrix("), trimmed.hasSuffix(")") else { return nil }
+        let inner = trimmed.dropFirst(7).dropLast()
+        let values = inner.split(whereSeparator: { $0 == "," || $0 == " " }).compactMap { Double($0) }
+        guard values.count == 6, values.allSatisfy(\.isFinite) else { return nil }
+        return Transform(a: values[0], b: values[1], c: values[2], d: values[3], tx: values[4], ty: values[5])
+    }
+
+    /// Parses Cairo's `rgb(R%,G%,B%)` (or `#rrggbb`) to 8-bit channels.
+    static func color(_ text: String) -> RGBAColor? {
+        if text.hasPrefix("rgb("), text.hasSuffix(")") {
+            let parts = text.dropFirst(4).dropLast().split(separator: ",")
+            let values = parts.compactMap { part -> UInt8? in
+                let trimmed = part.trimmingCharacters(in: .whitespaces)
+                let percent = trimmed.hasSuffix("%")
+                guard let value = Double(percent ? String(trimmed.dropLast()) : trimmed), value.isFinite else { return nil }
+                let scaled = percent ? value / 100 * 255 : value
+                return UInt8(max(0, min(255, scaled.rounded())))
+            }
+            guard values.count == 3 else { return nil }
+            return RGBAColor(red: values[0], green: values[1], blue: values[2])
         }
+        return RGBAColor(parsing: text).map { RGBAColor(red: $0.red, green: $0.green, blue: $0.blue) }
     }
 }

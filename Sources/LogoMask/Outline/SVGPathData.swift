@@ -1,25 +1,27 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import MaskGeometry
 
-/// SVG path data read the way librsvg 2.54 reads it, to the same doubles it hands to Cairo: its
+/// The one SVG path-data parser: `d` read the way librsvg 2.54 reads it, to the same doubles it
+/// hands to Cairo (it reads Cairo's own M/L/C/Z output as well): its
 /// number lexer (a number ends where another would start: `10.5.5` is two, flags are single
 /// digits), relative coordinates added to the current point, smooth curves reflected as
 /// `current + current - control`, quadratics raised as `(p + 2 q) / 3`, and elliptical arcs
 /// turned into cubic Béziers by its center parameterization (SVG 1.1 F.6) in segments of at most
-/// 90°. The hole's outline uses these exact points where they agree with what Cairo recorded
-/// (``HoleOutline``): a point read back from Cairo is only known to 1/(256 x zoom) of a unit, and
-/// at a reveal's late scales such an error moves an edge across a rounding step.
-enum LibrsvgPathData {
-    typealias Verb = HoleOutline.Verb
+/// 90°. The result is absolute move/line/cubic/close (``LogoOutline/Path``). The outline uses
+/// these exact points where they agree with what Cairo recorded (``OutlineExtractor``): a point
+/// read back from Cairo is only known to 1/(256 x zoom) of a unit, and at a reveal's late scales
+/// such an error moves an edge across a rounding step.
+enum SVGPathData {
+    typealias Verb = LogoOutline.Path.Verb
 
-    /// The commands of `d` up to its end or its first error (librsvg draws what it read).
-    static func parse(_ d: String) -> (verbs: [Verb], points: [Point]) {
+    /// The commands of `d` up to its end or its first error (librsvg draws what it read), and
+    /// whether the whole text was read without error.
+    static func parse(_ d: String) -> (path: LogoOutline.Path, complete: Bool) {
         var reader = Reader(Array(d.utf8))
         reader.run()
-        return (reader.verbs, reader.points)
+        // The reader appends verbs and points in step, so they always match.
+        let path = LogoOutline.Path(verbs: reader.verbs, points: reader.points) ?? LogoOutline.Path()
+        return (path, !reader.failed && reader.token == nil)
     }
 
     private struct Reader {
@@ -172,7 +174,7 @@ enum LibrsvgPathData {
             cubicReflection = b
             current = c
             quadraticReflection = c
-            verbs.append(.curve)
+            verbs.append(.cubic)
             points.append(contentsOf: [a, b, c])
         }
 
@@ -182,7 +184,7 @@ enum LibrsvgPathData {
             quadraticReflection = q
             current = c
             cubicReflection = c
-            verbs.append(.curve)
+            verbs.append(.cubic)
             points.append(contentsOf: [Point(x: x2, y: y2), Point(x: x3, y: y3), c])
         }
 
@@ -387,62 +389,10 @@ enum LibrsvgPathData {
             let x2 = x3 + rx * (t * sinTh1)
             let y2 = y3 + ry * (-t * cosTh1)
             let (cx, cy) = (center.x, center.y)
-            verbs.append(.curve)
+            verbs.append(.cubic)
             points.append(Point(x: cx + cosPhi * x1 - sinPhi * y1, y: cy + sinPhi * x1 + cosPhi * y1))
             points.append(Point(x: cx + cosPhi * x2 - sinPhi * y2, y: cy + sinPhi * x2 + cosPhi * y2))
             points.append(Point(x: cx + cosPhi * x3 - sinPhi * y3, y: cy + sinPhi * x3 + cosPhi * y3))
-        }
-    }
-
-    // MARK: - Documents
-
-    /// The `d` of every `<path>` of an SVG whose drawing is nothing but paths in user space:
-    /// only `svg`, `g`, `path`, `title`, `desc`, `metadata` elements, no `transform` or `style`
-    /// element anywhere, a viewBox (if any) of `0 0 width height` for `documentSize`. Nil for
-    /// anything else (the outline read back from Cairo is used as it is).
-    static func pathData(ofSVG data: Data, documentSize: Size) -> [String]? {
-        guard data.range(of: Data("transform".utf8)) == nil else { return nil }
-        let reader = DocumentReader(documentSize: documentSize)
-        let parser = XMLParser(data: data)
-        parser.delegate = reader
-        guard parser.parse(), reader.acceptable, reader.sawRoot else { return nil }
-        return reader.paths
-    }
-
-    private final class DocumentReader: NSObject, XMLParserDelegate {
-        let documentSize: Size
-        var paths: [String] = []
-        var acceptable = true
-        var sawRoot = false
-        private var ignoredDepth = 0
-
-        init(documentSize: Size) { self.documentSize = documentSize }
-
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes: [String: String] = [:]) {
-            if ignoredDepth > 0 { ignoredDepth += 1; return }
-            switch name {
-            case "svg":
-                if sawRoot { acceptable = false; return }
-                sawRoot = true
-                if let box = attributes["viewBox"] {
-                    let numbers = box.split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double($0) }
-                    guard numbers.count == 4, numbers[0] == 0, numbers[1] == 0,
-                          numbers[2] == documentSize.width, numbers[3] == documentSize.height else { acceptable = false; return }
-                }
-            case "g":
-                break
-            case "path":
-                paths.append(attributes["d"] ?? "")
-            case "title", "desc", "metadata":
-                ignoredDepth = 1
-            default:
-                acceptable = false
-            }
-        }
-
-        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-            if ignoredDepth > 0 { ignoredDepth -= 1 }
         }
     }
 }

@@ -1,0 +1,67 @@
+import Foundation
+import MaskGeometry
+
+/// The logo as vector shapes, normalized once at load time (``VectorLogo/outline``), the only
+/// vector form the hole, the reveal and the exporters read.
+///
+/// What it has resolved, so that a reader needs no SVG or PDF knowledge:
+/// - every shape's path is absolute and made of move, line, cubic Bézier and close only (arcs,
+///   quadratics, relative and shorthand commands, rects, circles and ellipses are already
+///   cubics and lines), in *document units* with every transform applied;
+/// - shapes are in drawing order, each filled (with its fill rule) or stroked (with its
+///   ``Stroke`` parameters), with its ``Paint`` summarized and the clips of the groups around it;
+/// - whether the shapes reproduce the logo's coverage exactly (``isExact``), and when not, why
+///   (``inexactReasons``: filters, images, masks, group opacity, text drawn as glyphs…).
+///
+/// The shapes are what librsvg (SVG) or poppler (PDF) hand to Cairo, read back from Cairo's SVG
+/// surface; for an SVG made only of paths in user space they are librsvg's own doubles.
+///
+/// ```swift
+/// let logo = try VectorLogo(contentsOf: "logo.svg")
+/// let outline = try logo.outline
+/// for shape in outline.shapes {
+///     for segment in shape.path.segments { print(segment) }
+/// }
+/// let onScreen = outline.mapped(by: .scale(2))
+/// ```
+public struct LogoOutline: Sendable, Hashable {
+    /// The painted shapes in drawing order.
+    public var shapes: [Shape]
+    /// The document box's size (``VectorLogo/documentSize``) the shapes are placed in.
+    public var documentSize: Size
+    /// Why the shapes do not reproduce the logo's coverage exactly, each reason once, sorted;
+    /// empty when they do.
+    public var inexactReasons: [InexactReason]
+    /// True when the points are librsvg's own doubles from the SVG's path data (not read back
+    /// from Cairo's SVG surface, which keeps 1/256 of a device unit).
+    var hasSourcePoints: Bool
+
+    /// An outline of `shapes`.
+    public init(shapes: [Shape], documentSize: Size, inexactReasons: [InexactReason] = []) {
+        self.shapes = shapes
+        self.documentSize = documentSize
+        self.inexactReasons = Array(Set(inexactReasons)).sorted()
+        hasSourcePoints = false
+    }
+
+    /// True when filling and stroking ``shapes`` with their paints and clips gives the logo's
+    /// coverage (alpha), nothing lost or approximated: the hole can be drawn from the outline.
+    /// Non-flat paints (gradients) are summarized and do not make the outline inexact.
+    public var isExact: Bool { inexactReasons.isEmpty }
+
+    /// The smallest rectangle holding every point of every shape's path (control points
+    /// included, stroke widths not); `.null` when there is no shape.
+    public var bounds: Rect {
+        var all = Path()
+        for shape in shapes { all.append(contentsOf: shape.path) }
+        return all.bounds
+    }
+
+    /// The outline with every path, clip and stroke's user space mapped by `transform` (exact for
+    /// an affine map: Béziers map to Béziers). ``documentSize`` is kept.
+    public func mapped(by transform: Transform) -> LogoOutline {
+        var copy = self
+        copy.shapes = shapes.map { $0.mapped(by: transform) }
+        return copy
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+import MaskGeometry
+
+extension LogoOutline {
+    /// One painted shape: a path filled or stroked with a paint, inside the clips of the groups
+    /// around it.
+    public struct Shape: Sendable, Hashable {
+        /// How the path is painted.
+        public enum Kind: Sendable, Hashable {
+            /// The inside of the path by `FillRule`.
+            case fill(FillRule)
+            /// The path's outline drawn with a pen.
+            case stroke(Stroke)
+        }
+
+        /// The path in document units, its transform applied.
+        public var path: Path
+        /// Filled or stroked.
+        public var kind: Kind
+        /// What it is painted with.
+        public var paint: Paint
+        /// The clips of the groups around it, outermost first: the shape shows only where it is
+        /// inside every one.
+        public var clips: [Clip]
+
+        /// A shape.
+        public init(path: Path, kind: Kind, paint: Paint, clips: [Clip] = []) {
+            self.path = path
+            self.kind = kind
+            self.paint = paint
+            self.clips = clips
+        }
+
+        /// The fill rule of a filled shape; nil for a stroke.
+        public var fillRule: FillRule? {
+            if case let .fill(rule) = kind { return rule }
+            return nil
+        }
+
+        /// The pen of a stroked shape; nil for a fill.
+        public var stroke: Stroke? {
+            if case let .stroke(stroke) = kind { return stroke }
+            return nil
+        }
+
+        /// The shape with its path, clips and pen mapped by `transform`.
+        public func mapped(by transform: Transform) -> Shape {
+            var copy = self
+            copy.path = path.mapped(by: transform)
+            copy.clips = clips.map { Clip(path: $0.path.mapped(by: transform), fillRule: $0.fillRule) }
+            if case var .stroke(stroke) = kind {
+                stroke.transform = stroke.transform.concatenating(transform)
+                copy.kind = .stroke(stroke)
+            }
+            return copy
+        }
+    }
+
+    /// Which points are inside a path that crosses itself or has subpaths inside others.
+    public enum FillRule: String, Sendable, Hashable, CaseIterable {
+        /// Inside when the path winds around the point a non-zero number of times (SVG `nonzero`).
+        case nonZero
+        /// Inside when a ray from the point crosses the path an odd number of times (SVG `evenodd`).
+        case evenOdd
+    }
+
+    /// A clip: only what lies inside `path` by `fillRule` shows.
+    public struct Clip: Sendable, Hashable {
+        /// The clip's path in document units.
+        public var path: Path
+        /// How its inside is decided.
+        public var fillRule: FillRule
+
+        /// A clip.
+        public init(path: Path, fillRule: FillRule) {
+            self.path = path
+            self.fillRule = fillRule
+        }
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+import MaskGeometry
+
+/// Makes a logo's ``LogoOutline``: draws it through librsvg or poppler onto Cairo's SVG surface in
+/// memory (``CairoSVGStream``), reads back the plain paths Cairo writes (``CairoSVGReader``), and,
+/// for an SVG made only of paths in user space, replaces the read-back points by librsvg's own
+/// doubles (``SVGPathData``) where they agree.
+enum OutlineExtractor {
+    /// The largest zoom the outline is read back at. Cairo keeps device coordinates in 24.8 fixed
+    /// point, so its SVG surface writes paths to 1/256 of a unit: drawing `zoom` times larger and
+    /// dividing back keeps them to 1/(256 x zoom) of a document unit.
+    static let maxZoom = 65536.0
+
+    /// The zoom for a logo: as large as ``maxZoom`` while the farthest coordinate stays within
+    /// Cairo's fixed-point range (2^21 leaves room for curves and strokes beyond the ink).
+    static func zoom(for logo: VectorLogo, maxZoom: Double = OutlineExtractor.maxZoom) -> Double {
+        let extent = logo.documentBox.union(logo.inkBounds.isEmpty ? logo.documentBox : logo.inkBounds)
+        let farthest = max(1, abs(extent.minX), abs(extent.maxX), abs(extent.minY), abs(extent.maxY))
+        return min(maxZoom, max(1, (2_097_152 / farthest).rounded(.down)))
+    }
+
+    /// The outline of `logo` in document units.
+    static func outline(of logo: VectorLogo) throws(LogoMaskError) -> LogoOutline {
+        // librsvg draws filter results as images at the resolution it draws at: look at such a
+        // logo at 1x first (cheap), and only zoom in if it turns out to be paths (the word
+        // "filter" may appear in the text without any filter being drawn).
+        var read = try readBack(logo, zoom: zoom(for: logo, maxZoom: logo.usesFilterEffects ? 1 : maxZoom))
+        if logo.usesFilterEffects, read.reader.reasons.isEmpty {
+            read = try readBack(logo, zoom: zoom(for: logo))
+        }
+        var reasons = read.reader.reasons
+        if logo.usesFilterEffects, !reasons.isEmpty {
+            // Filter results arrive as images: name the filter, and an image only if there is one.
+            let mentionsImage = logo.source.range(of: Data("<image".utf8)) != nil
+            reasons = reasons.filter { $0 != .image || mentionsImage } + [.filter]
+        }
+        let back = Transform.scale(1 / read.zoom)
+        let shapes = read.reader.shapes.map { shape -> LogoOutline.Shape in
+            // The same arithmetic as mapping each point by the read-back transform, then by `back`.
+            let transform = shape.transform.concatenating(back)
+            var kind = shape.kind
+            if case var .stroke(pen) = kind {
+                pen.transform = transform
+                kind = .stroke(pen)
+            }
+            let clips = shape.clips.map { LogoOutline.Clip(path: $0.path.mapped(by: back), fillRule: $0.fillRule) }
+            return LogoOutline.Shape(path: shape.path.mapped(by: transform), kind: kind, paint: shape.paint, clips: clips)
+        }
+        var outline = LogoOutline(shapes: shapes, documentSize: logo.documentSize, inexactReasons: reasons)
+        if logo.format == .svg, logo.options.elementID == nil, outline.isExact {
+            useSourcePoints(of: logo, in: &outline, tolerance: 2 / (256 * read.zoom))
+        }
+        return outline
+    }
+
+    /// Draws `logo` at `zoom` onto an SVG surface in memory and reads back what Cairo wrote.
+    private static func readBack(_ logo: VectorLogo, zoom: Double) throws(LogoMaskError) -> (reader: CairoSVGReader, zoom: Double) {
+        let page = logo.documentSize
+        let stream = try CairoSVGStream(size: Size(width: page.width * zoom, height: page.height * zoom))
+        let context = try CairoContext(stream.surface)
+        context.setTransform(.scale(zoom))
+        switch logo.format {
+        case .svg:
+            let document = try SVGDocument(
+                data: logo.source, name: logo.name, baseFile: logo.baseFile, unlimited: logo.options.trustedInput)
+            try document.render(on: context, element: logo.options.elementID, viewport: logo.documentBox)
+        case .pdf:
+            let document = try PDFDocument(data: logo.source, name: logo.name)
+            try document.render(page: logo.options.page - 1, on: context)
+        }
+        if let reason = context.failure { throw LogoMaskError.drawingFailed(file: logo.name, reason: reason) }
+        let data = try stream.finish()
+        return (CairoSVGReader.read(data), zoom)
+    }
+
+    /// Replaces the read-back paths by librsvg's own doubles when the SVG is plain paths and every
+    /// shape's read-back agrees with its `d` to the read-back's precision: then edges drawn from
+    /// the outline round to 1/256 px exactly as librsvg's do.
+    private static func useSourcePoints(of logo: VectorLogo, in outline: inout LogoOutline, tolerance: Double) {
+        guard let sources = PlainSVGPaths.paths(ofSVG: logo.source, documentSize: logo.documentSize),
+              sources.count == outline.shapes.count, !sources.isEmpty else { return }
+        var shapes = outline.shapes
+        for index in shapes.indices {
+            let parsed = SVGPathData.parse(sources[index]).path
+            guard aligns(parsed, with: shapes[index].path, tolerance: tolerance) else { return }
+            shapes[index].path = parsed
+        }
+        outline.shapes = shapes
+        outline.hasSourcePoints = true
+    }
+
+    /// True when the parsed commands are the read-back path, allowing for what Cairo's path
+    /// builder drops (repeated moves, degenerate and collinear lines, a line closing the subpath)
+    /// and adds (a move after a close).
+    static func aligns(_ parsed: LogoOutline.Path, with readBack: LogoOutline.Path, tolerance: Double) -> Bool {
+        func near(_ a: Point, _ b: Point) -> Bool { abs(a.x - b.x) <= tolerance && abs(a.y - b.y) <= tolerance }
+        let verbs = parsed.verbs, points = parsed.points
+        var i = 0, ip = 0
+        var subpathStart = Point.zero
+        var previous: LogoOutline.Path.Verb?
+        var q = 0
+        for verb in readBack.verbs {
+            defer { previous = verb }
+            switch verb {
+            case .move:
+                let target = readBack.points[q]
+                q += 1
+                // Cairo's implicit move after a close (the data goes on without one): the subpath
+                // starts where the last one did.
+                if previous == .close, i == verbs.count || verbs[i] != .move {
+                    guard near(target, subpathStart) else { return false }
+                    continue
+                }
+                var matched = false
+                while i < verbs.count, verbs[i] == .move || verbs[i] == .line {
+                    let p = points[ip]
+                    let isMove = verbs[i] == .move
+                    i += 1
+                    ip += 1
+                    if isMove && near(p, target) && !(i < verbs.count && verbs[i] == .move) {
+                        matched = true
+                        break
+                    }
+                }
+                if !matched { return false }
+                subpathStart = target
+            case .line:
+                let target = readBack.points[q]
+                q += 1
+                var matched = false
+                while i < verbs.count, verbs[i] == .line {
+                    let p = points[ip]
+                    i += 1
+                    ip += 1
+                    if near(p, target) { matched = true; break }
+                }
+                if !matched { return false }
+            case .cubic:
+                while i < verbs.count, verbs[i] == .line { i += 1; ip += 1 }
+                guard i < verbs.count, verbs[i] == .cubic,
+                      near(points[ip], readBack.points[q]), near(points[ip + 1], readBack.points[q + 1]),
+                      near(points[ip + 2], readBack.points[q + 2])
+                else { return false }
+                i += 1
+                ip += 3
+                q += 3
+            case .close:
+                while i < verbs.count, verbs[i] == .line { i += 1; ip += 1 }
+                guard i < verbs.count, verbs[i] == .close else { return false }
+                i += 1
+            }
+        }
+        // Whatever is left must draw nothing Cairo kept: moves, and lines it dropped.
+        while i < verbs.count {
+            guard verbs[i] == .move || verbs[i] == .line else { return false }
+            i += 1
+        }
+        return true
+    }
+}
