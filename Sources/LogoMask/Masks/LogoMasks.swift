@@ -79,6 +79,12 @@ public enum LogoMasks {
     /// Writes the inverted hole of `placement` as a PNG of the viewport's pixels (RGBA): the
     /// background with the logo cut out (alpha = 1 - coverage) at the placement's scale, rotation
     /// and anchor.
+    ///
+    /// Drawn by librsvg/poppler through Cairo, not from ``VectorLogo/outline`` by the reveal's scan
+    /// converter: that one matches Cairo bit for bit only for an exact outline of opaque flat
+    /// fills holding librsvg's own points and not all edges axis-aligned; every other logo (PDF,
+    /// strokes, clips, gradients, translucent paints, filters) would still need this path, so it
+    /// stays the one way to draw a raster hole.
     public static func writeHolePNG(
         of logo: VectorLogo, placement: Placement, background: HoleBackground, to path: String,
         compression: PNGCompression = .fast, maxPixels: Int = Rasterizer.defaultMaxPixels,
