@@ -26,6 +26,12 @@ import MaskGeometry
 /// all horizontal or vertical is filled as boxes by Cairo (``prepare(transform:box:)`` returns
 /// false), and coordinates beyond Cairo's fixed-point range (±2^23 px) are refused.
 ///
+/// One file per stage, in the order a frame runs them: this one (buffers, ``prepare(transform:box:)``
+/// feeding the outline's points), `+PathBuilding` (Cairo's fixed-point path builder), `+Flattening`
+/// (the filler and Bézier flattening), `+Polygon` (orientation and clipping to the box), `+Cells`
+/// (the tor scan converter's edges and cells) and `+Rows` (cells to coverage bytes or runs). The
+/// state is internal rather than private so the stage files can share it; nothing else uses it.
+///
 /// Not thread-safe: one converter per shape per compositor.
 final class HoleScanConverter {
     /// tor's sub-rows per pixel row.
