@@ -225,4 +225,45 @@ struct OutlineTests {
         #expect(Self.near(Point(x: outline.bounds.minX, y: outline.bounds.minY), Point(x: 6, y: 14), 1e-6))
         #expect(Self.near(Point(x: outline.bounds.maxX, y: outline.bounds.maxY), Point(x: 106, y: 84), 1e-6))
     }
+
+    @Test("a clipped group: the clip is kept on the shape in document units (±1e-6)")
+    func clipped() throws {
+        let svg = ##"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100"><defs><clipPath id="c"><rect x="10" y="20" width="30" height="40"/></clipPath></defs><g clip-path="url(#c)"><circle cx="30" cy="40" r="25" fill="#000"/></g></svg>"##
+        let outline = try VectorLogo(data: Data(svg.utf8), name: "clipped.svg").outline
+        #expect(outline.isExact)
+        let shape = try #require(outline.shapes.first)
+        #expect(outline.shapes.count == 1)
+        #expect(shape.clips.count == 1)
+        let clip = try #require(shape.clips.first)
+        let box = clip.path.bounds
+        #expect(Self.near(Point(x: box.minX, y: box.minY), Point(x: 10, y: 20), 1e-6))
+        #expect(Self.near(Point(x: box.maxX, y: box.maxY), Point(x: 40, y: 60), 1e-6))
+        // Mapping moves the clip with the shape.
+        let moved = outline.mapped(by: .translation(x: 5, y: 0))
+        #expect(Self.near(Point(x: moved.shapes[0].clips[0].path.bounds.minX, y: 0), Point(x: 15, y: 0), 1e-6))
+    }
+
+    @Test("a stroke's pen maps with the shape; its width in document units needs a similarity")
+    func penMapping() {
+        var path = Path()
+        path.move(to: .zero)
+        path.line(to: Point(x: 10, y: 0))
+        let shape = LogoOutline.Shape(path: path, kind: .stroke(LogoOutline.Stroke(width: 2)), paint: .flat(color: .black, opacity: 1))
+        let turned = shape.mapped(by: Transform.rotation(radians: .pi / 2).concatenating(.scale(3)))
+        // Rotation and uniform scale: 2 x 3 = 6 (±1e-12).
+        #expect(abs((turned.stroke?.documentWidth ?? 0) - 6) <= 1e-12)
+        #expect(turned.stroke?.width == 2)
+        let stretched = shape.mapped(by: .scale(x: 2, y: 1))
+        #expect(stretched.stroke?.documentWidth == nil)
+        #expect(stretched.path.points == [.zero, Point(x: 20, y: 0)])
+    }
+
+    @Test("reasons are sorted, unique and named")
+    func reasons() {
+        let outline = LogoOutline(shapes: [], documentSize: Size(width: 1, height: 1),
+                                  inexactReasons: [.other("<foo>"), .image, .filter, .image, .text])
+        #expect(outline.inexactReasons == [.filter, .image, .text, .other("<foo>")])
+        #expect(outline.inexactReasons.map(\.description) == ["a filter", "an image", "text drawn as glyphs", "<foo>"])
+        #expect(!outline.isExact && outline.bounds == .null)
+    }
 }
