@@ -27,7 +27,7 @@ struct HoleRasterTests {
         do {
             let surface = try CairoSurface.image(wrapping: plane, layout: .a8, width: width, height: height, stride: stride)
             let context = try CairoContext(surface)
-            context.clip(toDeviceRect: Rect(x: Double(box.x0), y: Double(box.y0),
+            context.clip(to: Rect(x: Double(box.x0), y: Double(box.y0),
                                             width: Double(box.x1 - box.x0), height: Double(box.y1 - box.y0)))
             try logo.makeDrawing().draw(on: context, transform: transform)
             surface.flush()

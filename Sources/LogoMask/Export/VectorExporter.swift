@@ -39,7 +39,7 @@ public enum VectorExporter {
                 : try CairoSurface.svg(path: temporary, size: size)
             do {
                 let context = try CairoContext(surface)
-                if let background { context.fillAll(background) }
+                if let background { context.paint(color: background, operator: .source) }
                 try drawing.draw(on: context, transform: .scale(scale))
             }
             try surface.finish(what: path)

@@ -110,16 +110,16 @@ public enum LogoMasks {
             if case let .image(imagePath) = background { image = try CairoSurface.png(path: imagePath) }
             return { (context: CairoContext) throws(LogoMaskError) in
                 switch background {
-                case let .color(color): context.fillAll(color)
+                case let .color(color): context.paint(color: color, operator: .source)
                 case .image:
                     if let image { context.paintImage(image, into: aspectFill(image: image, in: viewportRect)) }
                 case let .linearGradient(from, to, degrees):
                     let line = HoleBackground.gradientLine(degrees: degrees, size: viewportRect.size)
-                    context.fillLinearGradient(from: from, to: to, start: line.start, end: line.end)
+                    context.paintLinearGradient(from: line.start, to: line.end, colors: [from, to])
                 }
                 context.pushGroup()
                 try drawing.draw(on: context, transform: transform)
-                context.popGroupAndCutOut()
+                context.popGroupAndPaint(operator: .destinationOut)
                 if let reason = context.failure { throw LogoMaskError.drawingFailed(file: logo.name, reason: reason) }
             }
         }
@@ -137,10 +137,10 @@ public enum LogoMasks {
         let canvas = StripCanvas(layout: .argb32, width: width, maxRows: height)
         let transform = placement.pixelTransform
         try canvas.draw(y0: 0, rows: height) { (context: CairoContext) throws(LogoMaskError) in
-            context.fillAll(background)
+            context.paint(color: background, operator: .source)
             context.pushGroup()
             try drawing.draw(on: context, transform: transform)
-            context.popGroupAndCutOut()
+            context.popGroupAndPaint(operator: .destinationOut)
         }
         return RasterImage(
             width: width, height: height, format: .premultipliedARGB, stride: canvas.stride,
@@ -150,10 +150,10 @@ public enum LogoMasks {
     /// The coverage, or 255 minus it, drawn into an A8 context.
     static func paintCoverage(_ drawing: LogoDrawing, on context: CairoContext, transform: Transform, invert: Bool) throws(LogoMaskError) {
         if invert {
-            context.fillAll(.white)
+            context.paint(color: .white, operator: .source)
             context.pushGroup()
             try drawing.draw(on: context, transform: transform)
-            context.popGroupAndCutOut()
+            context.popGroupAndPaint(operator: .destinationOut)
         } else {
             try drawing.draw(on: context, transform: transform)
         }

@@ -309,14 +309,14 @@ public enum VectorHole {
                 : try CairoSurface.svg(path: temporary, size: placement.viewport.size)
             let context = try CairoContext(surface)
             if let gradient {
-                context.fillLinearGradient(from: gradient.from, to: gradient.to, start: gradient.start, end: gradient.end)
+                context.paintLinearGradient(from: gradient.start, to: gradient.end, colors: [gradient.from, gradient.to])
             } else {
-                context.fillAll(color)
+                context.paint(color: color, operator: .source)
             }
             context.pushGroup()
             let drawing = try logo.makeDrawing()
             try drawing.draw(on: context, transform: placement.transform)
-            context.popGroupAndCutOut()
+            context.popGroupAndPaint(operator: .destinationOut)
             if let reason = context.failure { throw LogoMaskError.drawingFailed(file: logo.name, reason: reason) }
             try surface.finish(what: path)
         }

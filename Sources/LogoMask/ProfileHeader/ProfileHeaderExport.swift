@@ -192,7 +192,7 @@ final class HeaderContactSheet {
         sheet = HeaderPixels(width: m + columns * (thumbWidth + m), height: m + rows * (thumbHeight + Self.labelHeight + m))
         surface = try sheet.surface()
         context = try CairoContext(surface)
-        context.fillAll(RGBAColor(red: 0x20, green: 0x22, blue: 0x26))
+        context.paint(color: RGBAColor(red: 0x20, green: 0x22, blue: 0x26), operator: .source)
     }
 
     /// Draws frame `index` into its cell when it is one of ``indices``.
@@ -202,12 +202,12 @@ final class HeaderContactSheet {
         let x = Double(m + (slot % columns) * (thumbWidth + m))
         let y = Double(m + (slot / columns) * (thumbHeight + Self.labelHeight + m))
         let size = Size(width: Double(frame.width), height: Double(frame.height))
-        context.headerPaintImage(
+        context.fillImage(
             frame.surface, imageSize: size,
             into: Rect(x: x, y: y, width: Double(thumbWidth), height: Double(thumbHeight)),
-            transform: .identity, padded: false)
+            transform: .identity, padEdges: false)
         let label = "offset \(formatNumber(offsets[index], decimals: 1)) pt  #\(index)"
-        context.headerShowText(
+        context.showText(
             label, at: Point(x: x, y: y + Double(thumbHeight) + 18), transform: .identity, size: 13, bold: false, color: .white)
         if let reason = context.failure { throw .drawingFailed(file: "contact sheet", reason: reason) }
     }

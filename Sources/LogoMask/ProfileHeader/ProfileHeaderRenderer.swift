@@ -89,7 +89,7 @@ public final class ProfileHeaderRenderer: Sendable {
             let rect = Rect(
                 x: (Double(width) - drawn.width) / 2, y: (Double(headerHeightPixels) - drawn.height) / 2,
                 width: drawn.width, height: drawn.height)
-            context.headerPaintImage(try source.surface(), imageSize: imageSize, into: rect, transform: .identity, padded: true)
+            context.fillImage(try source.surface(), imageSize: imageSize, into: rect, transform: .identity, padEdges: true)
         }
         headerPixels = fitted
         fittedHeader = fitted.image()
@@ -170,7 +170,7 @@ public final class ProfileHeaderRenderer: Sendable {
         let context = frame.context
         context.save()
         context.setTransform(.identity)
-        context.fillAll(Self.screenColor)
+        context.paint(color: Self.screenColor, operator: .source)
         if state.headerInFront {
             try drawContent(context, state: state, points: points, worker: &worker)
             try drawHeader(context, state: state, points: points)
@@ -188,11 +188,11 @@ public final class ProfileHeaderRenderer: Sendable {
         let toDevice = state.headerTransform.concatenating(points)
         context.save()
         defer { context.restore() }
-        context.headerClip(to: layout.headerRect, transform: toDevice)
+        context.clip(to: layout.headerRect, transform: toDevice)
         // The fitted pictures are in pixels of the header at rest: 1/pixelScale point each.
         let placement = Transform.scale(1 / pixelScale).concatenating(toDevice)
-        context.headerPaintImage(try headerPixels.surface(), placement: placement)
-        context.headerPaintImage(try blurredPixels.surface(), placement: placement, alpha: state.blurAlpha)
+        context.paintImage(try headerPixels.surface(), placement: placement, filter: .bilinear)
+        context.paintImage(try blurredPixels.surface(), placement: placement, filter: .bilinear, alpha: state.blurAlpha)
         // The white label starts with its top on the header's bottom edge, centred, and moves by
         // the article's translation; the header's clip hides it until it rises.
         let top = layout.headerHeight + state.whiteLabelTranslationY
@@ -215,7 +215,7 @@ public final class ProfileHeaderRenderer: Sendable {
         var row = 0
         while y < visibleEnd, row < 200 {
             let width = (layout.screenWidth - 2 * left) * (row % 3 == 2 ? 0.55 : 1)
-            context.headerFill(
+            context.fill(
                 Rect(x: left, y: y, width: width, height: rowHeight), transform: content,
                 color: row == 0 ? Self.handleColor : Self.rowColor, cornerRadius: rowHeight / 2)
             y += rowHeight + (row % 3 == 2 ? 22 : 10)
@@ -226,17 +226,18 @@ public final class ProfileHeaderRenderer: Sendable {
         let toDevice = state.avatarTransform.concatenating(points)
         let local = Rect(x: 0, y: 0, width: layout.avatarFrame.width, height: layout.avatarFrame.height)
         let corner = layout.avatarFrame.width * 0.12
-        context.headerFill(local.insetBy(dx: -3, dy: -3), transform: toDevice, color: .white, cornerRadius: corner + 3)
+        context.fill(local.insetBy(dx: -3, dy: -3), transform: toDevice, color: .white, cornerRadius: corner + 3)
         context.save()
         defer { context.restore() }
-        context.headerClip(to: local, transform: toDevice, cornerRadius: corner)
+        context.clip(to: local, transform: toDevice, cornerRadius: corner)
         switch avatar {
         case .image(let picture):
             guard let avatarPixels else { return }
             let size = Size(width: Double(picture.width), height: Double(picture.height))
-            context.headerPaintImage(
+            context.paintImage(
                 try avatarPixels.surface(),
-                placement: Transform.scale(x: local.width / size.width, y: local.height / size.height).concatenating(toDevice))
+                placement: Transform.scale(x: local.width / size.width, y: local.height / size.height).concatenating(toDevice),
+                filter: .bilinear)
         case .vector(let logo):
             guard let drawing = worker.logo else { return }
             let box = logo.documentBox
@@ -260,9 +261,9 @@ public final class ProfileHeaderRenderer: Sendable {
     ) throws(LogoMaskError) -> Double {
         switch nameLabel {
         case .text(let text):
-            let metrics = context.headerTextMetrics(text, size: size, bold: true)
+            let metrics = context.textMetrics(text, size: size, bold: true)
             let x = left ?? ((centerX ?? 0) - metrics.width / 2)
-            context.headerShowText(
+            context.showText(
                 text, at: Point(x: x, y: top + metrics.ascent), transform: transform, size: size, bold: true, color: color)
             return top + metrics.height
         case .image(let picture):
@@ -274,9 +275,9 @@ public final class ProfileHeaderRenderer: Sendable {
             let rect = Rect(x: x, y: top, width: width, height: height)
             let imageSize = Size(width: Double(picture.width), height: Double(picture.height))
             if silhouette {
-                context.headerMaskImage(try labelPixels.surface(), imageSize: imageSize, into: rect, transform: transform, color: color)
+                context.paint(color: color, maskedBy: try labelPixels.surface(), imageSize: imageSize, into: rect, transform: transform)
             } else {
-                context.headerPaintImage(try labelPixels.surface(), imageSize: imageSize, into: rect, transform: transform, padded: false)
+                context.fillImage(try labelPixels.surface(), imageSize: imageSize, into: rect, transform: transform, padEdges: false)
             }
             return top + height
         }

@@ -30,7 +30,7 @@ public enum Rasterizer {
         ) { () throws(LogoMaskError) in
             let drawing = try logo.makeDrawing()
             return { (context: CairoContext) throws(LogoMaskError) in
-                if let background { context.fillAll(background) }
+                if let background { context.paint(color: background, operator: .source) }
                 try drawing.draw(on: context, transform: transform)
             }
         }
@@ -60,7 +60,7 @@ public enum Rasterizer {
         let layout: PixelLayout = coverageOnly ? .a8 : .argb32
         let stride = layout.stride(width: width)
         let paint: @Sendable (LogoDrawing, CairoContext) throws(LogoMaskError) -> Void = { drawing, context throws(LogoMaskError) in
-            if let background { context.fillAll(background) }
+            if let background { context.paint(color: background, operator: .source) }
             try drawing.draw(on: context, transform: transform)
         }
         let byteCount = stride * height

@@ -148,7 +148,7 @@ final class FrameCompositor {
             for y in box.y0..<box.y1 { (mask + y * maskStride + box.x0).update(repeating: 0, count: box.x1 - box.x0) }
             maskSurface.markDirty()
             maskContext.save()
-            maskContext.clip(toDeviceRect: Rect(x: Double(box.x0), y: Double(box.y0),
+            maskContext.clip(to: Rect(x: Double(box.x0), y: Double(box.y0),
                                                 width: Double(box.x1 - box.x0), height: Double(box.y1 - box.y0)))
             try drawing.draw(on: maskContext, transform: transform)
             maskContext.restore()
@@ -259,7 +259,7 @@ final class FrameCompositor {
         if let box {
             let context = scratch.context
             context.save()
-            context.clip(toDeviceRect: Rect(x: Double(box.x0), y: Double(box.y0),
+            context.clip(to: Rect(x: Double(box.x0), y: Double(box.y0),
                                             width: Double(box.x1 - box.x0), height: Double(box.y1 - box.y0)))
             let cx = Double(width) / 2, cy = Double(height) / 2
             let placement = Transform.scaleRotate(scale: scale, about: Point(x: cx, y: cy))
@@ -353,7 +353,7 @@ final class FrameCompositor {
         guard let box = region(of: transform) else { return }
         context.save()
         defer { context.restore() }
-        context.clip(toDeviceRect: Rect(x: Double(box.x0), y: Double(box.y0),
+        context.clip(to: Rect(x: Double(box.x0), y: Double(box.y0),
                                         width: Double(box.x1 - box.x0), height: Double(box.y1 - box.y0)))
         if let tint = scene.spec.logoColor {
             context.pushGroup()

@@ -79,7 +79,7 @@ final class ContactSheet {
         let y = m + (slot / columns) * (thumbHeight + Self.labelHeight + m)
         let s = Double(thumbWidth) / Double(frame.width)
         context.save()
-        context.clip(toDeviceRect: Rect(x: Double(x), y: Double(y), width: Double(thumbWidth), height: Double(thumbHeight)))
+        context.clip(to: Rect(x: Double(x), y: Double(y), width: Double(thumbWidth), height: Double(thumbHeight)))
         context.paintImage(
             frame.surface, placement: Transform.scale(s).concatenating(.translation(x: Double(x), y: Double(y))),
             filter: .good, operator: .source)

@@ -166,13 +166,13 @@ enum PlaceholderScreen {
         let soft = RGBAColor(red: 0xC7, green: 0xDB, blue: 0xFD)
         context.paint(color: page, operator: .source)
         // Status and navigation bar.
-        context.fill(rect: Rect(x: 0, y: 0, width: width, height: 96 * d), color: card)
-        context.fill(roundedRect: Rect(x: 16 * d, y: 58 * d, width: 120 * d, height: 18 * d), radius: 4 * d, color: accent)
-        context.fill(roundedRect: Rect(x: width - 44 * d, y: 54 * d, width: 28 * d, height: 28 * d), radius: 14 * d, color: soft)
+        context.fill(Rect(x: 0, y: 0, width: width, height: 96 * d), color: card)
+        context.fill(Rect(x: 16 * d, y: 58 * d, width: 120 * d, height: 18 * d), color: accent, cornerRadius: 4 * d)
+        context.fill(Rect(x: width - 44 * d, y: 54 * d, width: 28 * d, height: 28 * d), color: soft, cornerRadius: 14 * d)
         // Stories.
         var x = 16 * d
         while x + 56 * d < width {
-            context.fill(roundedRect: Rect(x: x, y: 108 * d, width: 56 * d, height: 56 * d), radius: 28 * d, color: soft)
+            context.fill(Rect(x: x, y: 108 * d, width: 56 * d, height: 56 * d), color: soft, cornerRadius: 28 * d)
             x += 68 * d
         }
         // Cards.
@@ -181,17 +181,17 @@ enum PlaceholderScreen {
         while y < height {
             let cardHeight = (index % 2 == 0 ? 150 : 110) * d
             let rect = Rect(x: 12 * d, y: y, width: width - 24 * d, height: cardHeight)
-            context.fill(roundedRect: rect, radius: 12 * d, color: card)
-            context.fill(roundedRect: Rect(x: rect.x + 14 * d, y: y + 14 * d, width: 36 * d, height: 36 * d), radius: 18 * d,
-                         color: index % 3 == 0 ? accent : soft)
-            context.fill(roundedRect: Rect(x: rect.x + 60 * d, y: y + 18 * d, width: min(160 * d, rect.width * 0.5), height: 10 * d),
-                         radius: 5 * d, color: line)
+            context.fill(rect, color: card, cornerRadius: 12 * d)
+            context.fill(Rect(x: rect.x + 14 * d, y: y + 14 * d, width: 36 * d, height: 36 * d),
+                         color: index % 3 == 0 ? accent : soft, cornerRadius: 18 * d)
+            context.fill(Rect(x: rect.x + 60 * d, y: y + 18 * d, width: min(160 * d, rect.width * 0.5), height: 10 * d),
+                         color: line, cornerRadius: 5 * d)
             var lineY = y + 62 * d
             var lineIndex = 0
             while lineY + 10 * d < y + cardHeight - 10 * d {
                 let fraction = [0.92, 0.85, 0.6][lineIndex % 3]
-                context.fill(roundedRect: Rect(x: rect.x + 14 * d, y: lineY, width: (rect.width - 28 * d) * fraction, height: 9 * d),
-                             radius: 4.5 * d, color: line)
+                context.fill(Rect(x: rect.x + 14 * d, y: lineY, width: (rect.width - 28 * d) * fraction, height: 9 * d),
+                             color: line, cornerRadius: 4.5 * d)
                 lineY += 20 * d
                 lineIndex += 1
             }

@@ -1,11 +1,34 @@
-// Cairo calls the geometry and mask code needs beyond CairoBridge.swift: clipping to sets of
-// pixel boxes, the ATOP operator, path filling. Internal only; no C type leaves this file.
+// Paths on a cairo_t: rectangles (optionally rounded) and sets of pixel boxes, filled with a
+// colour or made the clip (cairo_rectangle, cairo_arc, cairo_fill, cairo_clip).
+// Internal only; no C type leaves this file.
 internal import CCairo
 import Foundation
 import MaskGeometry
 
 extension CairoContext {
-    /// Clips to the union of pixel boxes (user space = pixels).
+    /// Fills `rect` (user units that `transform` maps to device pixels; the current transform is
+    /// ignored), its corners rounded by `cornerRadius`, with a colour, OVER.
+    func fill(_ rect: Rect, transform: Transform = .identity, color: RGBAColor, cornerRadius: Double = 0) {
+        cairo_save(pointer)
+        setTransform(transform)
+        newRectanglePath(rect, cornerRadius: cornerRadius)
+        cairo_set_source_rgba(pointer, color.redFraction, color.greenFraction, color.blueFraction, color.alphaFraction)
+        cairo_set_operator(pointer, CAIRO_OPERATOR_OVER)
+        cairo_fill(pointer)
+        cairo_restore(pointer)
+    }
+
+    /// Intersects the clip with `rect` (user units that `transform` maps to device pixels; the
+    /// current transform is ignored), its corners rounded by `cornerRadius`.
+    func clip(to rect: Rect, transform: Transform = .identity, cornerRadius: Double = 0) {
+        cairo_save(pointer)
+        setTransform(transform)
+        newRectanglePath(rect, cornerRadius: cornerRadius)
+        cairo_restore(pointer)  // the path survives restore; the clip uses it in device space
+        cairo_clip(pointer)
+    }
+
+    /// Intersects the clip with the union of pixel boxes (current user space).
     func clip(toBoxes boxes: [PixelBox]) {
         cairo_new_path(pointer)
         for box in boxes {
@@ -14,69 +37,22 @@ extension CairoContext {
         cairo_clip(pointer)
     }
 
-    /// Fills the whole clip with an opaque colour using ATOP: the colour replaces the colour of
-    /// what is drawn and keeps its alpha (a white silhouette of a coloured logo).
-    func paintAtop(_ color: RGBAColor) {
-        cairo_save(pointer)
-        cairo_set_operator(pointer, CAIRO_OPERATOR_ATOP)
-        cairo_set_source_rgba(pointer, color.redFraction, color.greenFraction, color.blueFraction, color.alphaFraction)
-        cairo_paint(pointer)
-        cairo_restore(pointer)
-    }
+    /// Removes the clip (`cairo_reset_clip`).
+    func resetClip() { cairo_reset_clip(pointer) }
 
-    /// Fills a rectangle (user space) with a colour using the current operator.
-    func fill(_ rect: Rect, color: RGBAColor) {
-        cairo_save(pointer)
-        cairo_set_source_rgba(pointer, color.redFraction, color.greenFraction, color.blueFraction, color.alphaFraction)
+    /// Replaces the current path by `rect`, its corners rounded by `cornerRadius` (clamped to
+    /// half the shorter side; 0 gives a plain `cairo_rectangle`).
+    private func newRectanglePath(_ rect: Rect, cornerRadius: Double) {
         cairo_new_path(pointer)
-        cairo_rectangle(pointer, rect.x, rect.y, rect.width, rect.height)
-        cairo_fill(pointer)
-        cairo_restore(pointer)
-    }
-
-    /// Paints an image surface scaled to cover `rect` (user space), bilinear, with SOURCE.
-    func paintImage(_ image: CairoSurface, into rect: Rect) {
-        let w = Double(max(1, image.imageWidth)), h = Double(max(1, image.imageHeight))
-        cairo_save(pointer)
-        cairo_new_path(pointer)
-        cairo_rectangle(pointer, rect.x, rect.y, rect.width, rect.height)
-        cairo_clip(pointer)
-        cairo_translate(pointer, rect.x, rect.y)
-        cairo_scale(pointer, rect.width / w, rect.height / h)
-        cairo_set_operator(pointer, CAIRO_OPERATOR_SOURCE)
-        cairo_set_source_surface(pointer, image.pointer, 0, 0)
-        cairo_pattern_set_filter(cairo_get_source(pointer), CAIRO_FILTER_BILINEAR)
-        cairo_pattern_set_extend(cairo_get_source(pointer), CAIRO_EXTEND_PAD)
-        cairo_paint(pointer)
-        cairo_restore(pointer)
-    }
-}
-
-extension CairoContext {
-    /// Ends the group started by `pushGroup` and paints it with the DEST_OUT operator: the
-    /// group's alpha is cut out of what is there (the hole), whatever operators the group used.
-    func popGroupAndCutOut() {
-        cairo_pop_group_to_source(pointer)
-        cairo_save(pointer)
-        cairo_set_operator(pointer, CAIRO_OPERATOR_DEST_OUT)
-        cairo_paint(pointer)
-        cairo_restore(pointer)
-    }
-}
-
-extension CairoContext {
-    /// Fills the whole clip with a linear gradient from `start` (colour `from`) to `end` (colour
-    /// `to`), user space, padded beyond both ends, replacing what is there (SOURCE).
-    func fillLinearGradient(from: RGBAColor, to: RGBAColor, start: Point, end: Point) {
-        guard let pattern = cairo_pattern_create_linear(start.x, start.y, end.x, end.y) else { return }
-        defer { cairo_pattern_destroy(pattern) }
-        cairo_pattern_add_color_stop_rgba(pattern, 0, from.redFraction, from.greenFraction, from.blueFraction, from.alphaFraction)
-        cairo_pattern_add_color_stop_rgba(pattern, 1, to.redFraction, to.greenFraction, to.blueFraction, to.alphaFraction)
-        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
-        cairo_save(pointer)
-        cairo_set_operator(pointer, CAIRO_OPERATOR_SOURCE)
-        cairo_set_source(pointer, pattern)
-        cairo_paint(pointer)
-        cairo_restore(pointer)
+        let r = max(0, min(cornerRadius, rect.width / 2, rect.height / 2))
+        if r == 0 {
+            cairo_rectangle(pointer, rect.x, rect.y, rect.width, rect.height)
+            return
+        }
+        cairo_arc(pointer, rect.maxX - r, rect.minY + r, r, -Double.pi / 2, 0)
+        cairo_arc(pointer, rect.maxX - r, rect.maxY - r, r, 0, Double.pi / 2)
+        cairo_arc(pointer, rect.minX + r, rect.maxY - r, r, Double.pi / 2, Double.pi)
+        cairo_arc(pointer, rect.minX + r, rect.minY + r, r, Double.pi, 3 * Double.pi / 2)
+        cairo_close_path(pointer)
     }
 }

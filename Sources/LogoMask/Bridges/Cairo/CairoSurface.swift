@@ -1,33 +1,8 @@
-// The only file that sees Cairo's C types (with the other two bridges, which hand
-// Cairo contexts to librsvg and poppler). Everything here is internal.
+// cairo_surface_t: image surfaces (own memory, borrowed memory, read from PNG), recording
+// surfaces, PDF and SVG files. Everything here is internal; no C type leaves the file.
 internal import CCairo
 import Foundation
 import MaskGeometry
-
-/// Pixel layouts the library uses; both are Cairo's own (native-endian words, premultiplied).
-enum PixelLayout: Sendable {
-    /// `CAIRO_FORMAT_ARGB32`: 4 bytes a pixel, premultiplied, native-endian 0xAARRGGBB.
-    case argb32
-    /// `CAIRO_FORMAT_A8`: 1 byte a pixel, coverage only.
-    case a8
-
-    var cairoFormat: cairo_format_t { self == .argb32 ? CAIRO_FORMAT_ARGB32 : CAIRO_FORMAT_A8 }
-    var bytesPerPixel: Int { self == .argb32 ? 4 : 1 }
-
-    /// Cairo's stride for this layout and width (a multiple of 4 bytes).
-    func stride(width: Int) -> Int {
-        Int(cairo_format_stride_for_width(cairoFormat, Int32(clamping: width)))
-    }
-}
-
-/// The largest side Cairo's image surfaces accept (pixman's 16.16 fixed point).
-let cairoMaxSurfaceSide = 32767
-
-/// Turns a Cairo status into a readable reason, nil for success.
-func cairoFailure(_ status: cairo_status_t) -> String? {
-    guard status != CAIRO_STATUS_SUCCESS else { return nil }
-    return String(cString: cairo_status_to_string(status))
-}
 
 /// Owns one `cairo_surface_t` (image, recording, PDF or SVG); destroys it in `deinit`.
 final class CairoSurface: @unchecked Sendable {
@@ -97,6 +72,9 @@ final class CairoSurface: @unchecked Sendable {
     /// Makes pending drawing visible in the memory (call before reading pixels).
     func flush() { cairo_surface_flush(pointer) }
 
+    /// Tells Cairo that the pixels were changed behind its back (`cairo_surface_mark_dirty`).
+    func markDirty() { cairo_surface_mark_dirty(pointer) }
+
     /// Finishes a PDF or SVG surface (writes the file) and reports any error.
     func finish(what: String) throws(LogoMaskError) {
         cairo_surface_finish(pointer)
@@ -128,67 +106,3 @@ final class CairoSurface: @unchecked Sendable {
         return try CairoSurface(checking: raw, what: path)
     }
 }
-
-/// Owns one `cairo_t`; destroys it in `deinit`.
-final class CairoContext {
-    let pointer: OpaquePointer
-    let surface: CairoSurface
-
-    init(_ surface: CairoSurface) throws(LogoMaskError) {
-        guard let raw = cairo_create(surface.pointer) else {
-            throw LogoMaskError.drawingFailed(file: "context", reason: "no context")
-        }
-        self.pointer = raw
-        self.surface = surface
-        if let reason = cairoFailure(cairo_status(raw)) {
-            throw LogoMaskError.drawingFailed(file: "context", reason: reason)
-        }
-    }
-
-    deinit { cairo_destroy(pointer) }
-
-    /// The context's error, if any, as a readable reason.
-    var failure: String? { cairoFailure(cairo_status(pointer)) }
-
-    func save() { cairo_save(pointer) }
-    func restore() { cairo_restore(pointer) }
-
-    /// Replaces the current transform (user space to device pixels).
-    func setTransform(_ t: Transform) {
-        var m = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
-        cairo_set_matrix(pointer, &m)
-    }
-
-    /// Multiplies `t` onto the current transform (applied before it, as `cairo_transform`).
-    func concatenate(_ t: Transform) {
-        var m = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
-        cairo_transform(pointer, &m)
-    }
-
-    /// Fills the whole clip with a colour (replaces the pixels, alpha included).
-    func fillAll(_ color: RGBAColor) {
-        cairo_save(pointer)
-        cairo_set_operator(pointer, CAIRO_OPERATOR_SOURCE)
-        cairo_set_source_rgba(pointer, color.redFraction, color.greenFraction, color.blueFraction, color.alphaFraction)
-        cairo_paint(pointer)
-        cairo_restore(pointer)
-    }
-
-    /// Paints a surface (a recording replays as vectors) at the current transform.
-    func paint(_ source: CairoSurface, alpha: Double = 1) {
-        cairo_set_source_surface(pointer, source.pointer, 0, 0)
-        if alpha >= 1 { cairo_paint(pointer) } else { cairo_paint_with_alpha(pointer, alpha) }
-    }
-}
-
-extension CairoContext {
-    /// Starts drawing into a temporary group (`cairo_push_group`).
-    func pushGroup() { cairo_push_group(pointer) }
-
-    /// Paints the group started by `pushGroup` with an opacity.
-    func popGroupAndPaint(alpha: Double) {
-        cairo_pop_group_to_source(pointer)
-        cairo_paint_with_alpha(pointer, alpha)
-    }
-}
-
