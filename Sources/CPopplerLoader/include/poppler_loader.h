@@ -1,6 +1,6 @@
 // poppler-glib, loaded on first use: a render of an SVG never pays for loading poppler (C++,
 // linked with BIND_NOW on Debian, with its own dozen libraries: about 4 ms of every start).
-// Only Swift's PopplerBridge.swift calls these. Pointers are opaque: a PopplerDocument, a
+// Only Swift's Bridges/Poppler.swift calls these. Pointers are opaque: a PopplerDocument, a
 // PopplerPage, a cairo_t.
 #pragma once
 #include <stddef.h>

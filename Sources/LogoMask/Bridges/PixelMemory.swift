@@ -1,5 +1,5 @@
-// The only file that asks the kernel for memory directly: large pixel buffers backed by
-// transparent huge pages where the kernel offers them (Debian's default is "madvise").
+// The kernel's memory calls (mmap, madvise, munmap): large pixel buffers backed by transparent
+// huge pages where the kernel offers them (Debian's default is "madvise").
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,5 +1,6 @@
-// The only file that sees poppler: through CPopplerLoader, which loads poppler-glib the first
-// time a PDF arrives, so that SVG work never pays for loading it.
+// poppler-glib, through CPopplerLoader, which loads it with dlopen the first time a PDF arrives
+// (so SVG work never pays for loading it): a PDF document, its pages' sizes, a page drawn on a
+// cairo_t. Everything here is internal.
 internal import CPopplerLoader
 import Foundation
 import MaskGeometry

@@ -1,7 +1,5 @@
-// The only file that sees zlib's and libdeflate's C types: deflate for the PNG writer's strips
-// (zlib, which can end a strip without a final block), CRC-32 (zlib) and Adler-32 (libdeflate,
-// whose vectorised checksum took 7.5% of a 8192-px render under zlib's).
-internal import CDeflate
+// zlib: raw deflate for the PNG writer's strips (zlib can end a strip without a final block),
+// CRC-32 and the Adler-32 combination. libdeflate's checksum is in Deflate.swift.
 internal import CZlib
 import Foundation
 
@@ -66,24 +64,10 @@ enum DeflateStrategy: Sendable {
     }
 }
 
-/// Adler-32 of a buffer.
-func adler32Of(_ input: UnsafeRawBufferPointer) -> UInt32 {
-    adler32Update(adler32Empty, input)
-}
-
-/// The Adler-32 of the bytes `adler` was computed over, followed by `input`.
-func adler32Update(_ adler: UInt32, _ input: UnsafeRawBufferPointer) -> UInt32 {
-    guard let base = input.baseAddress, input.count > 0 else { return adler }
-    return libdeflate_adler32(adler, base, input.count)
-}
-
 /// The Adler-32 of two concatenated buffers from each one's checksum and the second's length.
 func adler32Combine(_ first: UInt32, _ second: UInt32, secondLength: Int) -> UInt32 {
     UInt32(adler32_combine(uLong(first), uLong(second), off_t(secondLength)))
 }
-
-/// The initial Adler-32 (of no bytes).
-let adler32Empty: UInt32 = 1
 
 /// CRC-32 of a chunk's type and data, as PNG wants it.
 func pngCRC(type: [UInt8], data: UnsafeRawBufferPointer) -> UInt32 {

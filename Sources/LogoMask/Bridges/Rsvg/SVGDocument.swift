@@ -1,4 +1,5 @@
-// The only file that sees librsvg's and GLib's C types for SVG loading.
+// librsvg (RsvgHandle) and the GLib it speaks (GBytes, GInputStream, GFile, GError): an SVG
+// document loaded, measured and drawn on a cairo_t. Everything here is internal.
 internal import CCairo
 internal import CRsvg
 import Foundation
@@ -32,16 +33,6 @@ func explainRsvgMessage(_ message: String, unlimited: Bool) -> String {
         return text + " (an intermediate surface, usually a filter's, is too large for Cairo at this scale; ask for a smaller size or flatten the filter in the design tool)"
     }
     return text
-}
-
-/// What librsvg tells of the top-level `<svg>` element's size.
-struct SVGIntrinsicSize {
-    /// Size in CSS pixels at 96 DPI when width and height resolve to absolute lengths.
-    var pixels: Size?
-    /// The `viewBox`, when present.
-    var viewBox: Rect?
-    /// True when width or height is a percentage (which only a viewport can resolve).
-    var hasPercentageSize: Bool
 }
 
 /// Owns one `RsvgHandle`, loaded and ready to render. librsvg handles are not thread-safe:
