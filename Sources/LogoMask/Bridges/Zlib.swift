@@ -1,5 +1,5 @@
 // zlib: raw deflate for the PNG writer's strips (zlib can end a strip without a final block),
-// CRC-32 and the Adler-32 combination. libdeflate's checksum is in Deflate.swift.
+// CRC-32 and the Adler-32 combination. libdeflate's Adler-32 is in Deflate.swift.
 internal import CZlib
 import Foundation
 
@@ -64,10 +64,18 @@ enum DeflateStrategy: Sendable {
     }
 }
 
+/// Adler-32 of a buffer.
+func adler32Of(_ input: UnsafeRawBufferPointer) -> UInt32 {
+    adler32Update(adler32Empty, input)
+}
+
 /// The Adler-32 of two concatenated buffers from each one's checksum and the second's length.
 func adler32Combine(_ first: UInt32, _ second: UInt32, secondLength: Int) -> UInt32 {
     UInt32(adler32_combine(uLong(first), uLong(second), off_t(secondLength)))
 }
+
+/// The initial Adler-32 (of no bytes).
+let adler32Empty: UInt32 = 1
 
 /// CRC-32 of a chunk's type and data, as PNG wants it.
 func pngCRC(type: [UInt8], data: UnsafeRawBufferPointer) -> UInt32 {
