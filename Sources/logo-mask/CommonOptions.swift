@@ -98,7 +98,7 @@ enum Watchdog {
             source.schedule(deadline: .now() + remaining + 0.25)
             source.setEventHandler {
                 TemporaryOutputs.shared.removeAll()
-                let message = LogoMaskError.deadlineExceeded(file: file, seconds: seconds).description
+                let message = FlagNames.message(for: .deadlineExceeded(file: file, seconds: seconds))
                 FileHandle.standardError.write(Data("logo-mask: \(message)\n".utf8))
                 _exit(LogoMaskError.deadlineExceeded(file: file, seconds: seconds).exitStatus)
             }
@@ -147,15 +147,16 @@ extension RGBAColor: ExpressibleByArgument {
 
 extension PNGCompression: ExpressibleByArgument {}
 
-/// Runs a command body: library errors become a message on standard error and their exit
-/// status; SIGINT and SIGTERM remove any output still being written.
+/// Runs a command body: library errors become a message on standard error (parameters named by
+/// their flags, see ``FlagNames``) and their exit status; SIGINT and SIGTERM remove any output
+/// still being written.
 func runReportingErrors(_ body: () throws(LogoMaskError) -> Void) throws {
     _ = commandStart
     installInterruptCleanup()
     do {
         try body()
     } catch {
-        FileHandle.standardError.write(Data("logo-mask: \(error.description)\n".utf8))
+        FileHandle.standardError.write(Data("logo-mask: \(FlagNames.message(for: error))\n".utf8))
         throw ExitCode(error.exitStatus)
     }
 }

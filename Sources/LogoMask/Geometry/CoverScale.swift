@@ -51,7 +51,7 @@ public enum CoverScale {
         tolerance: Double = 0.001, deadline: Deadline = .none
     ) throws(LogoMaskError) -> CoverScaleResult {
         guard tolerance.isFinite, tolerance > 0, tolerance < 1 else {
-            throw LogoMaskError.invalidRequest("--tolerance must be a number between 0 and 1 (e.g. 0.001), not \(tolerance).")
+            throw LogoMaskError.invalidParameter(.tolerance, "must be a number between 0 and 1 (e.g. 0.001), not \(tolerance).")
         }
         try validate(placement, logo: logo)
         guard !logo.inkBounds.isEmpty else { throw LogoMaskError.noVisibleInk(file: logo.name) }
@@ -99,14 +99,14 @@ public enum CoverScale {
             throw LogoMaskError.invalidRequest("The viewport \(v) has more than \(maxViewportPixels) pixels; use a smaller size or density.")
         }
         guard placement.logoWidth.isFinite, placement.logoWidth > 0 else {
-            throw LogoMaskError.invalidRequest("--logo-width must be a positive number of points, not \(placement.logoWidth).")
+            throw LogoMaskError.invalidParameter(.logoWidth, "must be a positive number of points, not \(placement.logoWidth).")
         }
-        guard placement.rotation.isFinite else { throw LogoMaskError.invalidRequest("--rotate must be a finite angle.") }
+        guard placement.rotation.isFinite else { throw LogoMaskError.invalidParameter(.rotation, "must be a finite angle.") }
         if let c = placement.center, !(c.x.isFinite && c.y.isFinite) {
-            throw LogoMaskError.invalidRequest("--center must be two finite numbers X,Y in points.")
+            throw LogoMaskError.invalidParameter(.center, "must be two finite numbers X,Y in points.")
         }
         if let a = placement.anchor, !(a.x.isFinite && a.y.isFinite) {
-            throw LogoMaskError.invalidRequest("--anchor must be two finite numbers X,Y in document units.")
+            throw LogoMaskError.invalidParameter(.anchor, "must be two finite numbers X,Y in document units.")
         }
         guard logo.documentSize.isUsable else { throw LogoMaskError.noVisibleInk(file: logo.name) }
     }

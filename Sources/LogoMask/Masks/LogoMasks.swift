@@ -96,7 +96,7 @@ public enum LogoMasks {
             throw LogoMaskError.pixelBudgetExceeded(file: path, width: width, height: height, budget: maxPixels)
         }
         guard placement.scale.isFinite, placement.scale > 0 else {
-            throw LogoMaskError.invalidRequest("--scale must be a positive number, not \(placement.scale).")
+            throw LogoMaskError.invalidParameter(.scale, "must be a positive number, not \(placement.scale).")
         }
         if case let .image(imagePath) = background { _ = try CairoSurface.png(path: imagePath) }  // fail before writing
         let transform = placement.pixelTransform

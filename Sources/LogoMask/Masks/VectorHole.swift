@@ -41,14 +41,14 @@ public enum VectorHole {
     ) throws(LogoMaskError) -> Result {
         try CoverScale.validate(placement, logo: logo)
         guard placement.scale.isFinite, placement.scale > 0 else {
-            throw LogoMaskError.invalidRequest("--scale must be a positive number, not \(placement.scale).")
+            throw LogoMaskError.invalidParameter(.scale, "must be a positive number, not \(placement.scale).")
         }
         let page = placement.viewport.size
         let outline = try logo.outline.mapped(by: placement.transform)
         var imageData: Data? = nil
         if case let .image(imagePath) = background {
             guard format == .svg else {
-                throw LogoMaskError.invalidRequest("--background-image works with PNG and SVG holes; for PDF use --background COLOR.")
+                throw LogoMaskError.invalidParameter(.backgroundImage, "works with PNG and SVG holes; for PDF use a \(LogoMaskParameter.background) colour.")
             }
             guard let data = FileManager.default.contents(atPath: imagePath), data.starts(with: [0x89, 0x50, 0x4E, 0x47]) else {
                 throw LogoMaskError.unreadableInput(file: imagePath, reason: "not a readable PNG")

@@ -64,7 +64,7 @@ public enum RevealPreset: String, Sendable, CaseIterable, Codable {
         case .huvi:
             return RevealSpec(
                 name: "huvi",
-                about: "Seed 002: the launch logo moves from its launch rect to the target rect (--target X,Y,W,H in points) while the launch background fades to clear, 0.35 s after 0.35 s, ease-in-out.",
+                about: "Seed 002: the launch logo moves from its launch rect to the target rect (RevealSettings.target, X,Y,W,H in points) while the launch background fades to clear, 0.35 s after 0.35 s, ease-in-out.",
                 background: .color(.white), veilColor: .white, hole: false,
                 timeline: .object([
                     "name": .string("huvi"),

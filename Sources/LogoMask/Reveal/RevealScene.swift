@@ -92,13 +92,13 @@ public final class RevealScene: Sendable {
         self.settings = settings
         let viewport = settings.viewport
         guard settings.margin.isFinite, settings.margin > 0 else {
-            throw LogoMaskError.invalidRequest("--margin must be a positive number (1 = just covers), not \(settings.margin).")
+            throw LogoMaskError.invalidParameter(.margin, "must be a positive number (1 = just covers), not \(settings.margin).")
         }
         if let given = settings.finalScale, !(given.isFinite && given > 0) {
-            throw LogoMaskError.invalidRequest("--final-scale must be a positive number, not \(given).")
+            throw LogoMaskError.invalidParameter(.finalScale, "must be a positive number, not \(given).")
         }
         if let d = settings.duration, !(d.isFinite && d > 0) {
-            throw LogoMaskError.invalidRequest("--duration must be a positive number of seconds, not \(d).")
+            throw LogoMaskError.invalidParameter(.duration, "must be a positive number of seconds, not \(d).")
         }
         guard viewport.pixelWidth * viewport.pixelHeight <= CoverScale.maxViewportPixels else {
             throw LogoMaskError.invalidRequest("The viewport \(viewport) has more than \(CoverScale.maxViewportPixels) pixels; use a smaller size or density.")

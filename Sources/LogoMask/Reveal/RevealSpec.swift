@@ -80,14 +80,14 @@ public struct RevealSpec: Hashable, Sendable, Codable {
 
     /// Reads a spec from JSON bytes; `file` names it in errors.
     ///
-    /// - Throws: ``LogoMaskError/invalidRequest(_:)`` (exit status 64) naming the file, the key
-    ///   path and what is wrong.
+    /// - Throws: ``LogoMaskError/invalidRevealSpec(file:reason:)`` (exit status 64) naming the
+    ///   file, the key path and what is wrong.
     public static func decode(_ data: Data, file: String) throws(LogoMaskError) -> RevealSpec {
         let spec: RevealSpec
         do {
             spec = try JSONDecoder().decode(RevealSpec.self, from: data)
         } catch let error as DecodingError {
-            throw LogoMaskError.invalidRequest("\(file): not a usable reveal spec: \(describe(error)). See `logo-mask reveal --preset twitter --print-spec` for the format.")
+            throw LogoMaskError.invalidRevealSpec(file: file, reason: describe(error))
         } catch {
             throw LogoMaskError.invalidRequest("\(file): not a usable reveal spec: \(error.localizedDescription).")
         }
