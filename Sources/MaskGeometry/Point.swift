@@ -1,3 +1,5 @@
+import Foundation
+
 /// A point in a two-dimensional coordinate space (document units, points or pixels,
 /// as the API that hands it out says).
 public struct Point: Hashable, Sendable, Codable, CustomStringConvertible {
@@ -22,6 +24,25 @@ public struct Point: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// `x,y` with up to six significant decimals.
     public var description: String { "\(formatNumber(x)),\(formatNumber(y))" }
+
+    /// Reads `X,Y`: two finite numbers separated by a comma, spaces around each allowed; nil for
+    /// anything else.
+    public init?(parsing text: String) {
+        let numbers = parseFiniteNumbers(text)
+        guard let numbers, numbers.count == 2 else { return nil }
+        self.init(x: numbers[0], y: numbers[1])
+    }
+}
+
+/// The comma-separated numbers of `text` (spaces around each allowed), nil when one is not a
+/// finite number.
+func parseFiniteNumbers(_ text: String) -> [Double]? {
+    var numbers: [Double] = []
+    for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+        guard let value = Double(part.trimmingCharacters(in: .whitespaces)), value.isFinite else { return nil }
+        numbers.append(value)
+    }
+    return numbers
 }
 
 /// A width and a height.

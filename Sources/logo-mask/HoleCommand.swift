@@ -54,7 +54,7 @@ struct HoleCommand: ParsableCommand {
             throw ValidationError("Give the screen: --viewport WxH[@D] or --device NAME.")
         }
         guard scale > 0, scale.isFinite else { throw ValidationError("--scale must be a positive number.") }
-        if let anchor, parsePoint(anchor) == nil { throw ValidationError("--anchor takes X,Y in document units.") }
+        if let anchor, Point(parsing: anchor) == nil { throw ValidationError("--anchor takes X,Y in document units.") }
         if [background != nil, backgroundImage != nil, backgroundGradient != nil].filter({ $0 }).count > 1 {
             throw ValidationError("Give one of --background, --background-image or --background-gradient.")
         }
@@ -87,7 +87,7 @@ struct HoleCommand: ParsableCommand {
                 throw LogoMaskError.invalidRequest("Give the screen: --viewport WxH[@D] or --device NAME.")
             }
             let placement = placementOptions.placement(
-                documentSize: logo.documentSize, viewport: viewport, anchor: anchor.flatMap(parsePoint), scale: scale)
+                documentSize: logo.documentSize, viewport: viewport, anchor: anchor.flatMap(Point.init(parsing:)), scale: scale)
             var fill: HoleBackground = backgroundImage.map { .image(path: $0) } ?? .color(background ?? .white)
             if let gradient = backgroundGradient.flatMap(Self.gradient) { fill = gradient }
             let ext = URL(fileURLWithPath: output).pathExtension.lowercased()
