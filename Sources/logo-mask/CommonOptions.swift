@@ -48,14 +48,8 @@ struct LogoOptions: ParsableArguments {
         return loaded
     }
 
-    /// Throws `pixelBudgetExceeded` when an image of `width` x `height` pixels (written to
-    /// `output`, or held in memory) would pass `--max-pixels`; call it before allocating.
-    func checkPixelBudget(width: Int, height: Int, output: String) throws(LogoMaskError) {
-        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
-        if overflow || pixels > maxPixels {
-            throw LogoMaskError.pixelBudgetExceeded(file: output, width: width, height: height, budget: maxPixels)
-        }
-    }
+    /// The budget `--max-pixels` sets.
+    var pixelBudget: PixelBudget { PixelBudget(maxPixels: maxPixels) }
 
     /// The in-process deadline (checked between strips and frames), counted from the start of
     /// the command like the ``Watchdog``.

@@ -119,7 +119,7 @@ struct CoverCommand: ParsableCommand {
             let chosenAnchor = Anchor(parsing: anchor) ?? .center
             var rows: [CoverReport.Row] = []
             for (name, orientation, viewport) in targets {
-                try logoOptions.checkPixelBudget(width: viewport.pixelWidth, height: viewport.pixelHeight, output: logo.name)
+                try logoOptions.pixelBudget.check(width: viewport.pixelWidth, height: viewport.pixelHeight, file: logo.name)
                 let placement = placementOptions.placement(documentSize: logo.documentSize, viewport: viewport, anchor: chosenAnchor.point)
                 let result = try CoverScale.compute(
                     logo: logo, placement: placement, anchor: chosenAnchor == .automatic ? .automatic : nil,

@@ -130,7 +130,7 @@ struct RevealCommand: ParsableCommand {
                 throw LogoMaskError.invalidRequest("Give the screen: --device NAME or --viewport WxH[@D].")
             }
             let logo = try logoOptions.load()
-            try logoOptions.checkPixelBudget(width: viewport.pixelWidth, height: viewport.pixelHeight, output: output ?? logo.name)
+            try logoOptions.pixelBudget.check(width: viewport.pixelWidth, height: viewport.pixelHeight, file: output ?? logo.name)
             var settings = RevealSettings(viewport: viewport)
             settings.logoWidth = placementOptions.logoWidth
             settings.center = placementOptions.center.flatMap(Point.init(parsing:))
