@@ -57,14 +57,8 @@ public enum VectorHole {
             imageData = data
         }
         var color = RGBAColor.white
-        var gradient: (from: RGBAColor, to: RGBAColor, start: Point, end: Point)? = nil
-        switch background {
-        case let .color(c): color = c
-        case .image: break
-        case let .linearGradient(from, to, degrees):
-            let line = HoleBackground.gradientLine(degrees: degrees, size: page)
-            gradient = (from, to, line.start, line.end)
-        }
+        let gradient = try background.twoColorGradient(size: page)
+        if case let .color(c) = background { color = c }
         if !outline.isExact {
             let reasons = outline.inexactReasons.map(\.description)
             try writeThroughCairo(logo: logo, placement: placement, color: color, gradient: gradient, format: format, to: path)
