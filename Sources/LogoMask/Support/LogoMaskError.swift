@@ -89,7 +89,7 @@ public enum LogoMaskError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .invalidRevealSpec(file, reason):
             "\(file): not a usable reveal spec: \(reason). `RevealPreset.twitter.spec.jsonText()` shows the format."
         case let .pixelBudgetExceeded(file, width, height, budget):
-            "\(file): the output would be \(width)x\(height) = \(width * height) pixels, over the budget of \(budget). Ask for a smaller size or raise \(name(.maxPixels))."
+            "\(file): the output would be \(width)x\(height) = \(pixelCount(width, height)) pixels, over the budget of \(budget). Ask for a smaller size or raise \(name(.maxPixels))."
         case let .deadlineExceeded(file, seconds):
             "\(file): stopped after the \(formatSeconds(seconds)) s deadline. Raise \(name(.deadline)) if the logo is trusted and simply large."
         case let .drawingFailed(file, reason):
@@ -102,6 +102,13 @@ public enum LogoMaskError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(file): no scale covers the viewport: the anchor \(anchor) is not inside the logo's fully opaque part (searched up to \(Int(limit))x). Pass \(name(.anchor)) auto to use the point inside the logo with the smallest cover scale, or end the animation on a fade instead of a full cover."
         }
     }
+}
+
+/// `width * height`, or "more than Int.max" where the product overflows (a hostile size must
+/// not crash the message that refuses it).
+private func pixelCount(_ width: Int, _ height: Int) -> String {
+    let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+    return overflow ? "more than \(Int.max)" : String(pixels)
 }
 
 private func formatSeconds(_ value: Double) -> String {
