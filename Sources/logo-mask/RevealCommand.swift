@@ -3,8 +3,6 @@ import Foundation
 import LogoMask
 import MaskGeometry
 
-extension RevealPreset: ExpressibleByArgument {}
-
 struct RevealCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reveal",
