@@ -84,6 +84,9 @@ struct GrammarTests {
         let budget = LogoMaskError.pixelBudgetExceeded(file: "x.png", width: 2, height: 2, budget: 3)
         #expect(budget.description.hasSuffix("raise maxPixels."))
         #expect(budget.message(naming: { "<\($0)>" }).hasSuffix("raise <maxPixels>."))
+        let pdf = LogoMaskError.invalidParameter(.backgroundImage, "works with PNG and SVG holes; for PDF use `background` COLOR.")
+        #expect(pdf.description == "backgroundImage works with PNG and SVG holes; for PDF use background COLOR.")
+        #expect(pdf.message(naming: { "--\($0)" }) == "--backgroundImage works with PNG and SVG holes; for PDF use --background COLOR.")
         for parameter in LogoMaskParameter.allCases { #expect(!parameter.description.contains("-")) }
     }
 

@@ -48,7 +48,7 @@ public enum VectorHole {
         var imageData: Data? = nil
         if case let .image(imagePath) = background {
             guard format == .svg else {
-                throw LogoMaskError.invalidParameter(.backgroundImage, "works with PNG and SVG holes; for PDF use a \(LogoMaskParameter.background) colour.")
+                throw LogoMaskError.invalidParameter(.backgroundImage, "works with PNG and SVG holes; for PDF use `background` COLOR.")
             }
             guard let data = FileManager.default.contents(atPath: imagePath), data.starts(with: [0x89, 0x50, 0x4E, 0x47]) else {
                 throw LogoMaskError.unreadableInput(file: imagePath, reason: "not a readable PNG")

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Every way the library can fail, each with a message that names the file, what is wrong
 /// and what to do about it.
 ///
@@ -24,7 +26,8 @@ public enum LogoMaskError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidRequest(String)
     /// One parameter's value is unusable (`EX_USAGE`, 64). The message is the parameter's name
     /// followed by `problem`, e.g. `.invalidParameter(.width, "must be a positive number of
-    /// pixels, not 0.")`.
+    /// pixels, not 0.")`. Another parameter named in `problem` is written as its API name in
+    /// backquotes (`` `background` ``), so ``message(naming:)`` can show it by its front-end name.
     case invalidParameter(LogoMaskParameter, String)
     /// A reveal spec file is not usable JSON or not a spec (`EX_USAGE`, 64); `reason` says
     /// where and what is wrong.
@@ -83,7 +86,7 @@ public enum LogoMaskError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .invalidRequest(message):
             message
         case let .invalidParameter(parameter, problem):
-            "\(name(parameter)) \(problem)"
+            "\(name(parameter)) \(naming(problem, name))"
         case let .unsupportedRevealOutput(file):
             "\(file): the output is a folder (a PNG sequence) or a file ending .mp4, .gif, .webp or .apng; for one picture of frame 0 use \(name(.still))."
         case let .invalidRevealSpec(file, reason):
@@ -102,6 +105,16 @@ public enum LogoMaskError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(file): no scale covers the viewport: the anchor \(anchor) is not inside the logo's fully opaque part (searched up to \(Int(limit))x). Pass \(name(.anchor)) auto to use the point inside the logo with the smallest cover scale, or end the animation on a fade instead of a full cover."
         }
     }
+}
+
+/// `text` with each backquoted parameter name (`` `background` ``) shown as `name` shows it.
+private func naming(_ text: String, _ name: (LogoMaskParameter) -> String) -> String {
+    guard text.contains("`") else { return text }
+    var result = text
+    for parameter in LogoMaskParameter.allCases where result.contains("`\(parameter.rawValue)`") {
+        result = result.replacingOccurrences(of: "`\(parameter.rawValue)`", with: name(parameter))
+    }
+    return result
 }
 
 /// `width * height`, or "more than Int.max" where the product overflows (a hostile size must
