@@ -14,7 +14,7 @@ public enum Anchor: Sendable, Hashable, CustomStringConvertible {
     /// A point in document units.
     case point(Point)
 
-    /// Reads `center`, `auto` or `X,Y` (two finite numbers, see ``MaskGeometry/Point/init(parsing:)``);
+    /// Reads `center`, `auto` or `X,Y` (two finite numbers, as `Point(parsing:)` reads them);
     /// nil for anything else.
     public init?(parsing text: String) {
         switch text {

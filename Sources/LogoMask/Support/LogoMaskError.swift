@@ -27,7 +27,7 @@ public enum LogoMaskError: Error, Sendable, Equatable, CustomStringConvertible {
     /// One parameter's value is unusable (`EX_USAGE`, 64). The message is the parameter's name
     /// followed by `problem`, e.g. `.invalidParameter(.width, "must be a positive number of
     /// pixels, not 0.")`. Another parameter named in `problem` is written as its API name in
-    /// backquotes (`` `background` ``), so ``message(naming:)`` can show it by its front-end name.
+    /// backquotes (for example \`background\`), so ``message(naming:)`` can show it by its front-end name.
     case invalidParameter(LogoMaskParameter, String)
     /// A reveal spec file is not usable JSON or not a spec (`EX_USAGE`, 64); `reason` says
     /// where and what is wrong.
@@ -107,7 +107,7 @@ public enum LogoMaskError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// `text` with each backquoted parameter name (`` `background` ``) shown as `name` shows it.
+/// `text` with each backquoted parameter name (\`background\`) shown as `name` shows it.
 private func naming(_ text: String, _ name: (LogoMaskParameter) -> String) -> String {
     guard text.contains("`") else { return text }
     var result = text

@@ -3,7 +3,7 @@
 /// Errors about one parameter (``LogoMaskError/invalidParameter(_:_:)``) and the hints in other
 /// errors ("raise maxPixels") refer to parameters through this type, so a front end can show
 /// its own names for them: ``LogoMaskError/message(naming:)`` takes the mapping (the command-line
-/// tool maps ``maxPixels`` to `--max-pixels`); ``LogoMaskError/description`` uses ``name``.
+/// tool maps ``maxPixels`` to `--max-pixels`); ``LogoMaskError/description`` uses ``description``.
 public enum LogoMaskParameter: String, Sendable, Hashable, CaseIterable, CustomStringConvertible {
     /// ``RenderSize/width(_:)``: an output width in pixels.
     case width
