@@ -1,3 +1,5 @@
+import Foundation
+
 /// A point in a two-dimensional coordinate space (document units, points or pixels,
 /// as the API that hands it out says).
 public struct Point: Hashable, Sendable, Codable, CustomStringConvertible {
@@ -22,31 +24,25 @@ public struct Point: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// `x,y` with up to six significant decimals.
     public var description: String { "\(formatNumber(x)),\(formatNumber(y))" }
+
+    /// Reads `X,Y`: two finite numbers separated by a comma, spaces around each allowed; nil for
+    /// anything else.
+    public init?(parsing text: String) {
+        let numbers = parseFiniteNumbers(text)
+        guard let numbers, numbers.count == 2 else { return nil }
+        self.init(x: numbers[0], y: numbers[1])
+    }
 }
 
-/// A width and a height.
-public struct Size: Hashable, Sendable, Codable, CustomStringConvertible {
-    /// Horizontal extent.
-    public var width: Double
-    /// Vertical extent.
-    public var height: Double
-
-    /// Creates a size from its extents.
-    public init(width: Double, height: Double) {
-        self.width = width
-        self.height = height
+/// The comma-separated numbers of `text` (spaces around each allowed), nil when one is not a
+/// finite number.
+func parseFiniteNumbers(_ text: String) -> [Double]? {
+    var numbers: [Double] = []
+    for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+        guard let value = Double(part.trimmingCharacters(in: .whitespaces)), value.isFinite else { return nil }
+        numbers.append(value)
     }
-
-    /// True when both extents are finite and greater than zero.
-    public var isUsable: Bool {
-        width.isFinite && height.isFinite && width > 0 && height > 0
-    }
-
-    /// Width divided by height.
-    public var aspectRatio: Double { width / height }
-
-    /// `WxH` with up to six significant decimals.
-    public var description: String { "\(formatNumber(width))x\(formatNumber(height))" }
+    return numbers
 }
 
 /// Formats a number compactly and deterministically: integers without a decimal point,

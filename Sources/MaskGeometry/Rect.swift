@@ -17,6 +17,13 @@ public struct Rect: Hashable, Sendable, Codable, CustomStringConvertible {
         self.height = height
     }
 
+    /// Reads `X,Y,W,H`: four finite numbers separated by commas (spaces around each allowed),
+    /// the width and height positive; nil for anything else.
+    public init?(parsing text: String) {
+        guard let n = parseFiniteNumbers(text), n.count == 4, n[2] > 0, n[3] > 0 else { return nil }
+        self.init(x: n[0], y: n[1], width: n[2], height: n[3])
+    }
+
     /// Creates the smallest rectangle holding every point (empty `.null` when none).
     public init(enclosing points: [Point]) {
         guard let first = points.first else {

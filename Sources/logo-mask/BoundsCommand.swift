@@ -44,54 +44,23 @@ struct BoundsCommand: ParsableCommand {
     func validate() throws {
         guard scale > 0, scale.isFinite else { throw ValidationError("--scale must be a positive number.") }
         guard rotate.isFinite else { throw ValidationError("--rotate must be a finite number of degrees.") }
-        if let anchor, parsePoint(anchor) == nil { throw ValidationError("--anchor takes X,Y in document units.") }
-    }
-
-    struct Set: Encodable {
-        var logical: Rect?
-        var ink: Rect?
-        var alphaTight: Rect
-    }
-
-    struct Report: Encodable {
-        var file: String
-        var documentSize: Size
-        var scale: Double
-        var rotationDegrees: Double
-        var anchor: Point
-        var transform: Transform
-        var untransformed: Set
-        var transformed: Set
-        var alphaTightResolution: [String: Double]
-        var android12: AndroidSplashCheck
+        if let anchor, Point(parsing: anchor) == nil { throw ValidationError("--anchor takes X,Y in document units.") }
     }
 
     func run() throws {
         try runReportingErrors { () throws(LogoMaskError) in
             let logo = try logoOptions.load()
-            let anchorPoint = anchor.flatMap(parsePoint) ?? logo.documentBox.center
-            let transform = Transform.scaleRotate(scale: scale, radians: rotate * .pi / 180, about: anchorPoint)
+            let anchorPoint = anchor.flatMap(Point.init(parsing:)) ?? logo.documentBox.center
+            let transform = BoundsReport.transform(scale: scale, rotationDegrees: rotate, anchor: anchorPoint)
             let deadline = logoOptions.deadline
             let plain = try AlphaBounds.alphaTight(of: logo, deadline: deadline)
             let moved = transform == .identity ? plain : try AlphaBounds.alphaTight(of: logo, transform: transform, deadline: deadline)
             let android = try AlphaBounds.androidSplash(of: logo, deadline: deadline)
-            func optional(_ r: Rect) -> Rect? { r.isEmpty ? nil : r }
-            let report = Report(
-                file: logo.name, documentSize: logo.documentSize, scale: scale, rotationDegrees: rotate,
-                anchor: anchorPoint, transform: transform,
-                untransformed: Set(logical: optional(logo.logicalBounds), ink: optional(logo.inkBounds), alphaTight: plain.rect),
-                transformed: Set(
-                    logical: optional(transform.apply(to: logo.logicalBounds)), ink: optional(transform.apply(to: logo.inkBounds)),
-                    alphaTight: moved.rect),
-                alphaTightResolution: [
-                    "pixelsPerUnit": min(plain.resolution, moved.resolution * scale),
-                    "refinedPixelsPerUnit": min(plain.refinedResolution, moved.refinedResolution * scale),
-                ],
-                android12: android)
+            let report = BoundsReport(
+                logo: logo, scale: scale, rotationDegrees: rotate, anchor: anchorPoint,
+                untransformed: plain, transformed: moved, android12: android)
             if json {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-                if let data = try? encoder.encode(report), let text = String(data: data, encoding: .utf8) { print(text) }
+                if let text = report.jsonText() { print(text) }
                 return
             }
             func show(_ r: Rect?) -> String { r.map(\.description) ?? "none" }

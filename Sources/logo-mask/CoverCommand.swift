@@ -3,66 +3,6 @@ import Foundation
 import LogoMask
 import MaskGeometry
 
-/// Parses `X,Y` into a point.
-func parsePoint(_ text: String) -> Point? {
-    let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-    guard parts.count == 2,
-          let x = Double(parts[0].trimmingCharacters(in: .whitespaces)),
-          let y = Double(parts[1].trimmingCharacters(in: .whitespaces)),
-          x.isFinite, y.isFinite
-    else { return nil }
-    return Point(x: x, y: y)
-}
-
-/// `--viewport WxH[@D]` or `--device NAME [--landscape]`, and where the logo sits on it.
-struct PlacementOptions: ParsableArguments {
-    @Option(help: ArgumentHelp("The screen in points, with an optional density in pixels per point (default 3).", valueName: "WxH[@D]"))
-    var viewport: String?
-
-    @Option(help: ArgumentHelp("A built-in device: \(Device.builtIn.map(\.name).joined(separator: ", ")).", valueName: "name"))
-    var device: String?
-
-    @Flag(help: "Turn the device a quarter (width and height swapped).")
-    var landscape = false
-
-    @Option(help: ArgumentHelp("Width of the logo's document box on screen at scale 1, in points.", valueName: "pt"))
-    var logoWidth: Double = Placement.defaultLogoWidth
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("Where the document box's centre sits, in points (default: the viewport's centre).", valueName: "X,Y"))
-    var center: String?
-
-    @Option(parsing: .unconditional, help: ArgumentHelp("Rotation about the anchor in degrees, clockwise (negative turns anticlockwise).", valueName: "deg"))
-    var rotate: Double = 0
-
-    func validate() throws {
-        if viewport != nil, device != nil { throw ValidationError("Give --viewport or --device, not both.") }
-        if let viewport, Viewport(parsing: viewport) == nil {
-            throw ValidationError("--viewport takes WxH or WxH@D in points, e.g. 375x667@2; \"\(viewport)\" is not one.")
-        }
-        if let device, Device.named(device) == nil {
-            throw ValidationError("No built-in device \"\(device)\". Known: \(Device.builtIn.map(\.name).joined(separator: ", ")).")
-        }
-        if landscape, device == nil { throw ValidationError("--landscape turns a --device; for --viewport, swap W and H.") }
-        guard logoWidth > 0, logoWidth.isFinite else { throw ValidationError("--logo-width must be a positive number of points.") }
-        if let center, parsePoint(center) == nil { throw ValidationError("--center takes X,Y in points, e.g. 187.5,333.5.") }
-        guard rotate.isFinite else { throw ValidationError("--rotate must be a finite number of degrees.") }
-    }
-
-    /// The chosen viewport, nil when neither --viewport nor --device is given.
-    var chosenViewport: Viewport? {
-        if let viewport { return Viewport(parsing: viewport) }
-        if let device { return Device.named(device)?.viewport(landscape: landscape) }
-        return nil
-    }
-
-    /// The placement on `viewport` for a logo of `documentSize`.
-    func placement(documentSize: Size, viewport: Viewport, anchor: Point? = nil, scale: Double = 1) -> Placement {
-        Placement(
-            documentSize: documentSize, viewport: viewport, logoWidth: logoWidth,
-            center: center.flatMap(parsePoint), anchor: anchor, scale: scale, rotation: rotate * .pi / 180)
-    }
-}
-
 struct CoverCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cover",
@@ -106,32 +46,10 @@ struct CoverCommand: ParsableCommand {
         let chosen = [placementOptions.viewport != nil, placementOptions.device != nil, allDevices].filter { $0 }.count
         guard chosen == 1 else { throw ValidationError("Give one of --viewport, --device or --all-devices.") }
         if allDevices, placementOptions.landscape { throw ValidationError("--all-devices already gives both orientations.") }
-        guard anchor == "center" || anchor == "auto" || parsePoint(anchor) != nil else {
+        guard Anchor(parsing: anchor) != nil else {
             throw ValidationError("--anchor takes center, auto or X,Y in document units; \"\(anchor)\" is none of them.")
         }
         guard tolerance > 0, tolerance < 1 else { throw ValidationError("--tolerance must be between 0 and 1, e.g. 0.001.") }
-    }
-
-    struct Row: Encodable {
-        var device: String?
-        var orientation: String?
-        var viewport: Viewport
-        var pixels: [Int]
-        var scale: Double
-        var lowerBound: Double
-        var anchor: Point
-        var anchorInPoints: Point
-        var logoWidthAtScale: Double
-        var statistics: CoverStatistics
-    }
-
-    struct Report: Encodable {
-        var file: String
-        var logoWidth: Double
-        var rotationDegrees: Double
-        var anchorMode: String
-        var tolerance: Double
-        var results: [Row]
     }
 
     func run() throws {
@@ -149,28 +67,21 @@ struct CoverCommand: ParsableCommand {
             } else if let viewport = placementOptions.chosenViewport {
                 targets.append((nil, nil, viewport))
             }
-            let anchorPoint = anchor == "center" || anchor == "auto" ? nil : parsePoint(anchor)
-            var rows: [Row] = []
+            let chosenAnchor = Anchor(parsing: anchor) ?? .center
+            var rows: [CoverReport.Row] = []
             for (name, orientation, viewport) in targets {
-                try logoOptions.checkPixelBudget(width: viewport.pixelWidth, height: viewport.pixelHeight, output: logo.name)
-                let placement = placementOptions.placement(documentSize: logo.documentSize, viewport: viewport, anchor: anchorPoint)
+                try logoOptions.pixelBudget.check(width: viewport.pixelWidth, height: viewport.pixelHeight, file: logo.name)
+                let placement = placementOptions.placement(documentSize: logo.documentSize, viewport: viewport, anchor: chosenAnchor.point)
                 let result = try CoverScale.compute(
-                    logo: logo, placement: placement, anchor: anchor == "auto" ? .automatic : .placement,
+                    logo: logo, placement: placement, anchor: chosenAnchor == .automatic ? .automatic : nil,
                     tolerance: tolerance, deadline: logoOptions.deadline)
-                rows.append(Row(
-                    device: name, orientation: orientation, viewport: viewport,
-                    pixels: [viewport.pixelWidth, viewport.pixelHeight], scale: result.scale,
-                    lowerBound: result.lowerBound, anchor: result.anchor,
-                    anchorInPoints: result.placement.anchorInPoints,
-                    logoWidthAtScale: placementOptions.logoWidth * result.scale, statistics: result.statistics))
+                rows.append(CoverReport.Row(device: name, orientation: orientation, result: result))
             }
             if json {
-                let report = Report(
+                let report = CoverReport(
                     file: logo.name, logoWidth: placementOptions.logoWidth, rotationDegrees: placementOptions.rotate,
-                    anchorMode: anchorPoint != nil ? "point" : anchor, tolerance: tolerance, results: rows)
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-                if let data = try? encoder.encode(report), let text = String(data: data, encoding: .utf8) { print(text) }
+                    anchor: chosenAnchor, tolerance: tolerance, results: rows)
+                if let text = report.jsonText() { print(text) }
                 return
             }
             print("cover scale of \(logo.name): logo \(formatNumber(placementOptions.logoWidth)) pt wide, tolerance \(formatNumber(tolerance))"
@@ -183,18 +94,5 @@ struct CoverCommand: ParsableCommand {
             }
             printTable(table)
         }
-    }
-}
-
-/// Prints rows as left-aligned columns separated by two spaces.
-func printTable(_ rows: [[String]]) {
-    guard let columns = rows.map(\.count).max() else { return }
-    var widths = [Int](repeating: 0, count: columns)
-    for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
-    for row in rows {
-        let line = row.enumerated().map { i, cell in
-            i == row.count - 1 ? cell : cell.padding(toLength: widths[i], withPad: " ", startingAt: 0)
-        }.joined(separator: "  ")
-        print(line)
     }
 }

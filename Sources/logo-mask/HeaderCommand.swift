@@ -144,7 +144,7 @@ struct HeaderCommand: ParsableCommand {
     }
 
     private func loadAvatar(_ path: String) throws(LogoMaskError) -> ProfileAvatar {
-        if Self.isPNG(path) { return .image(try RasterImage(contentsOfPNG: path)) }
+        if PNGSignature.isPNGFile(atPath: path) { return .image(try RasterImage(contentsOfPNG: path)) }
         return .vector(try VectorLogo(contentsOf: path))
     }
 
@@ -156,13 +156,5 @@ struct HeaderCommand: ParsableCommand {
             throw .invalidRequest("--name-label wants one line of text or a PNG file.")
         }
         return .text(nameLabel)
-    }
-
-    /// True when the file starts with the PNG signature (else it is loaded as SVG or PDF).
-    static func isPNG(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return path.lowercased().hasSuffix(".png") }
-        defer { try? handle.close() }
-        let head = (try? handle.read(upToCount: 8)) ?? Data()
-        return head.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
     }
 }

@@ -54,30 +54,17 @@ struct HoleCommand: ParsableCommand {
             throw ValidationError("Give the screen: --viewport WxH[@D] or --device NAME.")
         }
         guard scale > 0, scale.isFinite else { throw ValidationError("--scale must be a positive number.") }
-        if let anchor, parsePoint(anchor) == nil { throw ValidationError("--anchor takes X,Y in document units.") }
+        if let anchor, Point(parsing: anchor) == nil { throw ValidationError("--anchor takes X,Y in document units.") }
         if [background != nil, backgroundImage != nil, backgroundGradient != nil].filter({ $0 }).count > 1 {
             throw ValidationError("Give one of --background, --background-image or --background-gradient.")
         }
-        if let backgroundGradient, Self.gradient(backgroundGradient) == nil {
+        if let backgroundGradient, LinearGradient(parsing: backgroundGradient) == nil {
             throw ValidationError("--background-gradient takes FROM,TO[,DEG], e.g. \"#7B2FF7,#F107A3,135\"; \"\(backgroundGradient)\" is not one.")
         }
         let ext = URL(fileURLWithPath: output).pathExtension.lowercased()
         guard ["png", "pdf", "svg"].contains(ext) else {
             throw ValidationError("The output must end in .png, .pdf or .svg; \"\(output)\" does not.")
         }
-    }
-
-    /// Parses `FROM,TO[,DEG]`.
-    static func gradient(_ text: String) -> HoleBackground? {
-        let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        guard parts.count == 2 || parts.count == 3,
-              let from = RGBAColor(parsing: parts[0]), let to = RGBAColor(parsing: parts[1]) else { return nil }
-        var degrees = 180.0
-        if parts.count == 3 {
-            guard let value = Double(parts[2].replacingOccurrences(of: "deg", with: "")), value.isFinite else { return nil }
-            degrees = value
-        }
-        return .linearGradient(from: from, to: to, degrees: degrees)
     }
 
     func run() throws {
@@ -87,9 +74,9 @@ struct HoleCommand: ParsableCommand {
                 throw LogoMaskError.invalidRequest("Give the screen: --viewport WxH[@D] or --device NAME.")
             }
             let placement = placementOptions.placement(
-                documentSize: logo.documentSize, viewport: viewport, anchor: anchor.flatMap(parsePoint), scale: scale)
+                documentSize: logo.documentSize, viewport: viewport, anchor: anchor.flatMap(Point.init(parsing:)), scale: scale)
             var fill: HoleBackground = backgroundImage.map { .image(path: $0) } ?? .color(background ?? .white)
-            if let gradient = backgroundGradient.flatMap(Self.gradient) { fill = gradient }
+            if let gradient = backgroundGradient.flatMap(LinearGradient.init(parsing:)) { fill = .linearGradient(gradient) }
             let ext = URL(fileURLWithPath: output).pathExtension.lowercased()
             if ext == "png" {
                 let progress = ProgressBar(label: "hole", enabled: !quiet)

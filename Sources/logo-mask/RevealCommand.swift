@@ -3,8 +3,6 @@ import Foundation
 import LogoMask
 import MaskGeometry
 
-extension RevealPreset: ExpressibleByArgument {}
-
 struct RevealCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reveal",
@@ -105,10 +103,10 @@ struct RevealCommand: ParsableCommand {
         if let duration, !(duration > 0 && duration.isFinite) { throw ValidationError("--duration must be a positive number of seconds.") }
         guard margin > 0, margin.isFinite else { throw ValidationError("--margin must be a positive number (1 = just covers).") }
         if let finalScale, !(finalScale > 0 && finalScale.isFinite) { throw ValidationError("--final-scale must be a positive number.") }
-        guard anchor == "center" || anchor == "auto" || parsePoint(anchor) != nil else {
+        guard Anchor(parsing: anchor) != nil else {
             throw ValidationError("--anchor takes center, auto or X,Y in document units; \"\(anchor)\" is none of them.")
         }
-        if let target, parseRect(target) == nil {
+        if let target, Rect(parsing: target) == nil {
             throw ValidationError("--target takes X,Y,W,H in points with W and H positive, e.g. 16,56,44,37.")
         }
         if let workers, workers < 1 { throw ValidationError("--workers must be 1 or more.") }
@@ -130,15 +128,15 @@ struct RevealCommand: ParsableCommand {
                 throw LogoMaskError.invalidRequest("Give the screen: --device NAME or --viewport WxH[@D].")
             }
             let logo = try logoOptions.load()
-            try logoOptions.checkPixelBudget(width: viewport.pixelWidth, height: viewport.pixelHeight, output: output ?? logo.name)
+            try logoOptions.pixelBudget.check(width: viewport.pixelWidth, height: viewport.pixelHeight, file: output ?? logo.name)
             var settings = RevealSettings(viewport: viewport)
             settings.logoWidth = placementOptions.logoWidth
-            settings.center = placementOptions.center.flatMap(parsePoint)
+            settings.center = placementOptions.center.flatMap(Point.init(parsing:))
             settings.rotation = placementOptions.rotate * .pi / 180
-            settings.anchor = anchor == "auto" ? .automatic : anchor == "center" ? .center : parsePoint(anchor).map(RevealAnchor.point) ?? .center
+            settings.anchor = Anchor(parsing: anchor) ?? .center
             settings.margin = margin
             settings.finalScale = finalScale
-            settings.target = target.flatMap(parseRect)
+            settings.target = target.flatMap(Rect.init(parsing:))
             settings.duration = duration
             settings.background = background
             settings.specFolder = spec.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
@@ -187,14 +185,4 @@ struct RevealCommand: ParsableCommand {
             print(lines.joined(separator: "\n"))
         }
     }
-}
-
-/// Parses `X,Y,W,H` into a rect with a positive size.
-func parseRect(_ text: String) -> Rect? {
-    let parts = text.split(separator: ",", omittingEmptySubsequences: false)
-        .map { Double($0.trimmingCharacters(in: .whitespaces)) }
-    guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3],
-          [x, y, w, h].allSatisfy(\.isFinite), w > 0, h > 0
-    else { return nil }
-    return Rect(x: x, y: y, width: w, height: h)
 }

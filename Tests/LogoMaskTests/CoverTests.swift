@@ -95,7 +95,8 @@ struct CoverTests {
             Issue.record("expected noCoverScale")
         } catch {
             #expect(error.exitStatus == 3)
-            #expect(error.description.contains("--anchor auto"))
+            #expect(error.description.contains("anchor auto"))
+            #expect(error.message(naming: { "--\($0)" }).contains("--anchor auto"))
             #expect(error.description.contains("fade"))
         }
     }

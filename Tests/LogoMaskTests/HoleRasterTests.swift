@@ -182,17 +182,17 @@ struct HoleRasterTests {
 /// compositor drawing it through librsvg.
 @Suite("HoleRasterFrames")
 struct HoleRasterFrameTests {
-    static func scene(_ path: String, anchor: RevealAnchor, viewport: Viewport) throws -> RevealScene {
+    static func scene(_ path: String, anchor: Anchor, viewport: Viewport) throws -> RevealScene {
         var settings = RevealSettings(viewport: viewport)
         settings.anchor = anchor
         return try RevealScene(logo: try VectorLogo(contentsOf: path), spec: RevealPreset.twitter.spec, settings: settings)
     }
 
     @Test("twitter frames of path logos are the same bytes either way, every hole from the outline", arguments: [
-        (TestPaths.sample("bird.svg"), RevealAnchor.center), (TestPaths.sample("y-mark.svg"), RevealAnchor.automatic),
-        (TestPaths.packageRoot.appendingPathComponent("Benchmarks/Fixtures/elsevier.svg").path, RevealAnchor.center),
+        (TestPaths.sample("bird.svg"), Anchor.center), (TestPaths.sample("y-mark.svg"), Anchor.automatic),
+        (TestPaths.packageRoot.appendingPathComponent("Benchmarks/Fixtures/elsevier.svg").path, Anchor.center),
     ])
-    func twitterFramesMatch(path: String, anchor: RevealAnchor) throws {
+    func twitterFramesMatch(path: String, anchor: Anchor) throws {
         let viewport = Viewport(width: 180, height: 390, density: 2)
         let scene = try Self.scene(path, anchor: anchor, viewport: viewport)
         let layers = try RevealLayers(scene: scene)

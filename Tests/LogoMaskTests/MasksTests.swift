@@ -154,7 +154,7 @@ struct MasksTests {
         let logo = try VectorLogo(contentsOf: GeometryFixtures.sample("bird.svg"))
         let from = try #require(RGBAColor(parsing: "#7B2FF7")), to = try #require(RGBAColor(parsing: "#F107A3"))
         let placement = Placement(documentSize: logo.documentSize, viewport: Viewport(width: 90, height: 160, density: 1))
-        let background = HoleBackground.linearGradient(from: from, to: to, degrees: 135)
+        let background = HoleBackground.linearGradient(LinearGradient(from: from, to: to, degrees: 135))
         let png = folder.appendingPathComponent("g.png").path
         try LogoMasks.writeHolePNG(of: logo, placement: placement, background: background, to: png)
         let reference = try RasterImage(contentsOfPNG: png)

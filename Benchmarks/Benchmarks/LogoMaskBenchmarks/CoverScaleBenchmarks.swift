@@ -19,11 +19,11 @@ import MaskGeometry
 let phoneViewport = Viewport(width: 1290, height: 2796, density: 1)
 
 func registerCoverScaleBenchmarks() {
-    let cases: [(name: String, logo: String, anchor: CoverAnchor)] = [
+    let cases: [(name: String, logo: String, anchor: Anchor?)] = [
         ("kotlin", "kotlin", .automatic),
         ("debridlink", "debridlink", .automatic),
         ("elsevier", "elsevier", .automatic),
-        ("elsevier_center", "elsevier", .placement),
+        ("elsevier_center", "elsevier", nil),
     ]
     var coverTolerances = tolerances()
     coverTolerances[.wallClock] = BenchmarkThresholds(relative: [.p90: 60.0])

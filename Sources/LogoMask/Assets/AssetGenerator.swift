@@ -34,7 +34,7 @@ public enum AssetGenerator {
         progress: ProgressHandler? = nil
     ) throws(LogoMaskError) -> Report {
         guard options.logoWidth.isFinite, options.logoWidth > 0 else {
-            throw LogoMaskError.invalidRequest("--logo-width must be a positive number of points, not \(options.logoWidth).")
+            throw LogoMaskError.invalidParameter(.logoWidth, "must be a positive number of points, not \(options.logoWidth).")
         }
         guard !logo.inkBounds.isEmpty else { throw LogoMaskError.noVisibleInk(file: logo.name) }
         let output = try AtomicFolder(path: folder)

@@ -14,18 +14,10 @@ public struct CoverScaleResult: Sendable, Hashable, Codable {
     public var anchor: Point
     /// The tolerance T the search was asked for.
     public var tolerance: Double
-    /// True when the anchor was chosen by the search (`--anchor auto`).
+    /// True when the anchor was chosen by the search (``Anchor/automatic``).
     public var anchorWasSearched: Bool
     /// How much rendering the search did.
     public var statistics: CoverStatistics
-}
-
-/// Where the cover-scale search puts its anchor.
-public enum CoverAnchor: Sendable, Hashable {
-    /// The placement's anchor (the document box's centre unless the placement sets one).
-    case placement
-    /// The point inside the logo with the smallest cover scale.
-    case automatic
 }
 
 /// Cover scales of a logo on viewports (see ``CoverScaleSearch`` in MaskGeometry for the method
@@ -44,14 +36,24 @@ public enum CoverScale {
     /// Computes the cover scale of `placement` (its viewport, logo width, centre, rotation and
     /// anchor; its scale is ignored) for `logo`, within `tolerance`.
     ///
+    /// `anchor` nil keeps the placement's anchor; ``Anchor/center`` and ``Anchor/point(_:)`` set
+    /// it; ``Anchor/automatic`` searches for the point inside the logo with the smallest cover
+    /// scale.
+    ///
     /// Throws ``LogoMaskError/noCoverScale(file:anchor:searchedUpTo:)`` when no scale covers (the
     /// anchor is outside the logo's fully opaque part).
     public static func compute(
-        logo: VectorLogo, placement: Placement, anchor: CoverAnchor = .placement,
+        logo: VectorLogo, placement: Placement, anchor: Anchor? = nil,
         tolerance: Double = 0.001, deadline: Deadline = .none
     ) throws(LogoMaskError) -> CoverScaleResult {
         guard tolerance.isFinite, tolerance > 0, tolerance < 1 else {
-            throw LogoMaskError.invalidRequest("--tolerance must be a number between 0 and 1 (e.g. 0.001), not \(tolerance).")
+            throw LogoMaskError.invalidParameter(.tolerance, "must be a number between 0 and 1 (e.g. 0.001), not \(tolerance).")
+        }
+        var placement = placement
+        switch anchor {
+        case .center: placement.anchor = nil
+        case let .point(point): placement.anchor = point
+        case .automatic, nil: break
         }
         try validate(placement, logo: logo)
         guard !logo.inkBounds.isEmpty else { throw LogoMaskError.noVisibleInk(file: logo.name) }
@@ -99,14 +101,14 @@ public enum CoverScale {
             throw LogoMaskError.invalidRequest("The viewport \(v) has more than \(maxViewportPixels) pixels; use a smaller size or density.")
         }
         guard placement.logoWidth.isFinite, placement.logoWidth > 0 else {
-            throw LogoMaskError.invalidRequest("--logo-width must be a positive number of points, not \(placement.logoWidth).")
+            throw LogoMaskError.invalidParameter(.logoWidth, "must be a positive number of points, not \(placement.logoWidth).")
         }
-        guard placement.rotation.isFinite else { throw LogoMaskError.invalidRequest("--rotate must be a finite angle.") }
+        guard placement.rotation.isFinite else { throw LogoMaskError.invalidParameter(.rotation, "must be a finite angle.") }
         if let c = placement.center, !(c.x.isFinite && c.y.isFinite) {
-            throw LogoMaskError.invalidRequest("--center must be two finite numbers X,Y in points.")
+            throw LogoMaskError.invalidParameter(.center, "must be two finite numbers X,Y in points.")
         }
         if let a = placement.anchor, !(a.x.isFinite && a.y.isFinite) {
-            throw LogoMaskError.invalidRequest("--anchor must be two finite numbers X,Y in document units.")
+            throw LogoMaskError.invalidParameter(.anchor, "must be two finite numbers X,Y in document units.")
         }
         guard logo.documentSize.isUsable else { throw LogoMaskError.noVisibleInk(file: logo.name) }
     }

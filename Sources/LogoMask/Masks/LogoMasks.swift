@@ -15,18 +15,19 @@ public enum HoleBackground: Sendable, Hashable {
     case color(RGBAColor)
     /// A PNG image scaled to fill the viewport (aspect kept, centred, cropped: "aspect fill").
     case image(path: String)
-    /// A linear gradient across the viewport from `from` to `to`, its direction an angle in
-    /// degrees as in CSS `linear-gradient` (180: top to bottom, 90: left to right), its line
-    /// long enough that the corners get the end colours.
-    case linearGradient(from: RGBAColor, to: RGBAColor, degrees: Double)
+    /// A linear gradient across the viewport, of two colours (a hole throws
+    /// ``LogoMaskError/invalidParameter(_:_:)`` for another count).
+    case linearGradient(LinearGradient)
 
-    /// The gradient line's ends for a `size` (any units), as CSS computes them.
-    static func gradientLine(degrees: Double, size: Size) -> (start: Point, end: Point) {
-        let radians = degrees * .pi / 180
-        let dx = sin(radians), dy = -cos(radians)
-        let length = abs(size.width * dx) + abs(size.height * dy)
-        let c = Point(x: size.width / 2, y: size.height / 2)
-        return (Point(x: c.x - dx * length / 2, y: c.y - dy * length / 2), Point(x: c.x + dx * length / 2, y: c.y + dy * length / 2))
+    /// The gradient's two colours and its line on a box of `size`; nil when the background is
+    /// not a gradient. Throws when the gradient does not have exactly two colours.
+    func twoColorGradient(size: Size) throws(LogoMaskError) -> (from: RGBAColor, to: RGBAColor, start: Point, end: Point)? {
+        guard case let .linearGradient(gradient) = self else { return nil }
+        guard gradient.colors.count == 2 else {
+            throw LogoMaskError.invalidParameter(.background, "of a hole takes a gradient of two colours, not \(gradient.colors.count).")
+        }
+        let line = gradient.line(in: size)
+        return (gradient.colors[0], gradient.colors[1], line.start, line.end)
     }
 }
 
@@ -96,9 +97,10 @@ public enum LogoMasks {
             throw LogoMaskError.pixelBudgetExceeded(file: path, width: width, height: height, budget: maxPixels)
         }
         guard placement.scale.isFinite, placement.scale > 0 else {
-            throw LogoMaskError.invalidRequest("--scale must be a positive number, not \(placement.scale).")
+            throw LogoMaskError.invalidParameter(.scale, "must be a positive number, not \(placement.scale).")
         }
         if case let .image(imagePath) = background { _ = try CairoSurface.png(path: imagePath) }  // fail before writing
+        let gradient = try background.twoColorGradient(size: Size(width: Double(width), height: Double(height)))
         let transform = placement.pixelTransform
         let viewportRect = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
         try StripPNGEncoder.write(
@@ -113,9 +115,10 @@ public enum LogoMasks {
                 case let .color(color): context.paint(color: color, operator: .source)
                 case .image:
                     if let image { context.paintImage(image, into: aspectFill(image: image, in: viewportRect)) }
-                case let .linearGradient(from, to, degrees):
-                    let line = HoleBackground.gradientLine(degrees: degrees, size: viewportRect.size)
-                    context.paintLinearGradient(from: line.start, to: line.end, colors: [from, to])
+                case .linearGradient:
+                    if let gradient {
+                        context.paintLinearGradient(from: gradient.start, to: gradient.end, colors: [gradient.from, gradient.to])
+                    }
                 }
                 context.pushGroup()
                 try drawing.draw(on: context, transform: transform)

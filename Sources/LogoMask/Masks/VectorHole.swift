@@ -41,14 +41,14 @@ public enum VectorHole {
     ) throws(LogoMaskError) -> Result {
         try CoverScale.validate(placement, logo: logo)
         guard placement.scale.isFinite, placement.scale > 0 else {
-            throw LogoMaskError.invalidRequest("--scale must be a positive number, not \(placement.scale).")
+            throw LogoMaskError.invalidParameter(.scale, "must be a positive number, not \(placement.scale).")
         }
         let page = placement.viewport.size
         let outline = try logo.outline.mapped(by: placement.transform)
         var imageData: Data? = nil
         if case let .image(imagePath) = background {
             guard format == .svg else {
-                throw LogoMaskError.invalidRequest("--background-image works with PNG and SVG holes; for PDF use --background COLOR.")
+                throw LogoMaskError.invalidParameter(.backgroundImage, "works with PNG and SVG holes; for PDF use `background` COLOR.")
             }
             guard let data = FileManager.default.contents(atPath: imagePath), data.starts(with: [0x89, 0x50, 0x4E, 0x47]) else {
                 throw LogoMaskError.unreadableInput(file: imagePath, reason: "not a readable PNG")
@@ -57,14 +57,8 @@ public enum VectorHole {
             imageData = data
         }
         var color = RGBAColor.white
-        var gradient: (from: RGBAColor, to: RGBAColor, start: Point, end: Point)? = nil
-        switch background {
-        case let .color(c): color = c
-        case .image: break
-        case let .linearGradient(from, to, degrees):
-            let line = HoleBackground.gradientLine(degrees: degrees, size: page)
-            gradient = (from, to, line.start, line.end)
-        }
+        let gradient = try background.twoColorGradient(size: page)
+        if case let .color(c) = background { color = c }
         if !outline.isExact {
             let reasons = outline.inexactReasons.map(\.description)
             try writeThroughCairo(logo: logo, placement: placement, color: color, gradient: gradient, format: format, to: path)

@@ -58,7 +58,7 @@ extension ProfileHeaderRenderer {
         guard !job.offsets.isEmpty else { throw .invalidRequest("No scroll offsets to render.") }
         guard job.offsets.allSatisfy(\.isFinite) else { throw .invalidRequest("Every scroll offset must be a finite number.") }
         guard job.fps.isFinite, job.fps > 0, job.fps <= 240 else {
-            throw .invalidRequest("--fps must be a number in (0, 240]; \(job.fps) is not.")
+            throw .invalidParameter(.fps, "must be a number in (0, 240]; \(job.fps) is not.")
         }
         let ext = URL(fileURLWithPath: job.output).pathExtension.lowercased()
         let video = VideoFormat(path: job.output)

@@ -20,16 +20,16 @@ public enum RenderSize: Sendable, Hashable {
         let scale: Double
         switch self {
         case let .width(w):
-            guard w > 0 else { throw LogoMaskError.invalidRequest("--width must be a positive number of pixels, not \(w).") }
+            guard w > 0 else { throw LogoMaskError.invalidParameter(.width, "must be a positive number of pixels, not \(w).") }
             scale = Double(w) / size.width
         case let .height(h):
-            guard h > 0 else { throw LogoMaskError.invalidRequest("--height must be a positive number of pixels, not \(h).") }
+            guard h > 0 else { throw LogoMaskError.invalidParameter(.height, "must be a positive number of pixels, not \(h).") }
             scale = Double(h) / size.height
         case let .scale(s):
-            guard s.isFinite, s > 0 else { throw LogoMaskError.invalidRequest("--scale must be a positive number, not \(s).") }
+            guard s.isFinite, s > 0 else { throw LogoMaskError.invalidParameter(.scale, "must be a positive number, not \(s).") }
             scale = s
         case let .dpi(d):
-            guard d.isFinite, d > 0 else { throw LogoMaskError.invalidRequest("--dpi must be a positive number, not \(d).") }
+            guard d.isFinite, d > 0 else { throw LogoMaskError.invalidParameter(.dpi, "must be a positive number, not \(d).") }
             scale = d / unitsPerInch
         }
         func side(_ extent: Double, fixed: Int?) throws(LogoMaskError) -> Int {

@@ -95,12 +95,11 @@ final class RevealLayers: @unchecked Sendable {
         case let .color(color):
             self.background = nil
             backgroundColor = premultipliedPixel(color)
-        case let .gradient(colors, start, end):
+        case let .gradient(gradient):
             let plane = PixelPlane(width: width, height: height)
+            let line = gradient.line(in: Size(width: Double(width), height: Double(height)))
             try plane.draw { (context: CairoContext) throws(LogoMaskError) in
-                context.paintLinearGradient(
-                    from: Point(x: start.x * Double(width), y: start.y * Double(height)),
-                    to: Point(x: end.x * Double(width), y: end.y * Double(height)), colors: colors)
+                context.paintLinearGradient(from: line.start, to: line.end, colors: gradient.colors)
             }
             self.background = plane
             backgroundColor = 0

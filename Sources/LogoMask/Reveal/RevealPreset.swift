@@ -48,9 +48,9 @@ public enum RevealPreset: String, Sendable, CaseIterable, Codable {
             return RevealSpec(
                 name: "yula",
                 about: "Seed 001: the hole turns to -atan(y/x) of the logo's position while it scales 1 -> 0.85 -> final; the app settles from 1.05 to 1; the logo over the hole fades after 0.1 s; the caption fades over 0.3 s.",
-                background: .gradient(
+                background: .gradient(LinearGradient(
                     colors: [RGBAColor(red: 0xFF, green: 0x6A, blue: 0x5C), RGBAColor(red: 0x8A, green: 0x4D, blue: 0xFF)],
-                    start: Point(x: 0, y: 0), end: Point(x: 1, y: 1)),
+                    direction: .line(start: Point(x: 0, y: 0), end: Point(x: 1, y: 1)))),
                 veilColor: .white, hole: true,
                 timeline: .object([
                     "name": .string("yula"),
@@ -64,7 +64,7 @@ public enum RevealPreset: String, Sendable, CaseIterable, Codable {
         case .huvi:
             return RevealSpec(
                 name: "huvi",
-                about: "Seed 002: the launch logo moves from its launch rect to the target rect (--target X,Y,W,H in points) while the launch background fades to clear, 0.35 s after 0.35 s, ease-in-out.",
+                about: "Seed 002: the launch logo moves from its launch rect to the target rect (RevealSettings.target, X,Y,W,H in points) while the launch background fades to clear, 0.35 s after 0.35 s, ease-in-out.",
                 background: .color(.white), veilColor: .white, hole: false,
                 timeline: .object([
                     "name": .string("huvi"),

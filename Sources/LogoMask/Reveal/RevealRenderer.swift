@@ -19,8 +19,7 @@ public enum RevealOutput: Sendable, Equatable {
         }
         let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
         if ["png", "jpg", "jpeg", "mov", "webm", "avi", "mkv"].contains(ext) {
-            throw LogoMaskError.invalidRequest(
-                "\(path): the output is a folder (a PNG sequence) or a file ending .mp4, .gif, .webp or .apng; for one picture of frame 0 use --still.")
+            throw LogoMaskError.unsupportedRevealOutput(file: path)
         }
         self = .pngSequence(folder: path)
     }
@@ -75,7 +74,7 @@ public enum RevealRenderer {
         progress: ProgressHandler? = nil
     ) throws(LogoMaskError) -> RevealReport {
         guard fps.isFinite, fps > 0, fps <= 240 else {
-            throw LogoMaskError.invalidRequest("--fps must be a number of frames per second in 0...240, not \(fps).")
+            throw LogoMaskError.invalidParameter(.fps, "must be a number of frames per second in 0...240, not \(fps).")
         }
         let allTimes = scene.frameTimes(fps: fps)
         let times = (output == nil && contactSheet == nil) ? [0] : allTimes

@@ -1,16 +1,6 @@
 import Foundation
 import MaskGeometry
 
-/// Where the hole's anchor (its centre of scaling and rotation) is.
-public enum RevealAnchor: Sendable, Hashable {
-    /// The document box's centre (the placement model's default).
-    case center
-    /// The point inside the logo with the smallest cover scale (see ``CoverAnchor/automatic``).
-    case automatic
-    /// A point in document units.
-    case point(Point)
-}
-
 /// Everything about a reveal that is not in its spec: the screen, where the logo sits, the
 /// pictures, and the overrides.
 public struct RevealSettings: Sendable {
@@ -23,7 +13,7 @@ public struct RevealSettings: Sendable {
     /// The logo's rotation at launch in radians (clockwise); the timeline's rotation adds to it.
     public var rotation: Double = 0
     /// The hole's anchor.
-    public var anchor: RevealAnchor = .center
+    public var anchor: Anchor = .center
     /// The final scale is the cover scale times this (1: the hole just covers the screen).
     public var margin: Double = 1
     /// A final scale to use instead of the computed one.
@@ -92,13 +82,13 @@ public final class RevealScene: Sendable {
         self.settings = settings
         let viewport = settings.viewport
         guard settings.margin.isFinite, settings.margin > 0 else {
-            throw LogoMaskError.invalidRequest("--margin must be a positive number (1 = just covers), not \(settings.margin).")
+            throw LogoMaskError.invalidParameter(.margin, "must be a positive number (1 = just covers), not \(settings.margin).")
         }
         if let given = settings.finalScale, !(given.isFinite && given > 0) {
-            throw LogoMaskError.invalidRequest("--final-scale must be a positive number, not \(given).")
+            throw LogoMaskError.invalidParameter(.finalScale, "must be a positive number, not \(given).")
         }
         if let d = settings.duration, !(d.isFinite && d > 0) {
-            throw LogoMaskError.invalidRequest("--duration must be a positive number of seconds, not \(d).")
+            throw LogoMaskError.invalidParameter(.duration, "must be a positive number of seconds, not \(d).")
         }
         guard viewport.pixelWidth * viewport.pixelHeight <= CoverScale.maxViewportPixels else {
             throw LogoMaskError.invalidRequest("The viewport \(viewport) has more than \(CoverScale.maxViewportPixels) pixels; use a smaller size or density.")
@@ -137,7 +127,7 @@ public final class RevealScene: Sendable {
                     atEnd.center = Point(x: c.x + end.holeOffset.x, y: c.y + end.holeOffset.y)
                 }
                 let result = try CoverScale.compute(
-                    logo: logo, placement: atEnd, anchor: settings.anchor == .automatic ? .automatic : .placement,
+                    logo: logo, placement: atEnd, anchor: settings.anchor == .automatic ? .automatic : nil,
                     tolerance: settings.coverTolerance, deadline: deadline)
                 cover = result
                 finalScale = result.scale * settings.margin

@@ -80,14 +80,14 @@ public struct RevealSpec: Hashable, Sendable, Codable {
 
     /// Reads a spec from JSON bytes; `file` names it in errors.
     ///
-    /// - Throws: ``LogoMaskError/invalidRequest(_:)`` (exit status 64) naming the file, the key
-    ///   path and what is wrong.
+    /// - Throws: ``LogoMaskError/invalidRevealSpec(file:reason:)`` (exit status 64) naming the
+    ///   file, the key path and what is wrong.
     public static func decode(_ data: Data, file: String) throws(LogoMaskError) -> RevealSpec {
         let spec: RevealSpec
         do {
             spec = try JSONDecoder().decode(RevealSpec.self, from: data)
         } catch let error as DecodingError {
-            throw LogoMaskError.invalidRequest("\(file): not a usable reveal spec: \(describe(error)). See `logo-mask reveal --preset twitter --print-spec` for the format.")
+            throw LogoMaskError.invalidRevealSpec(file: file, reason: describe(error))
         } catch {
             throw LogoMaskError.invalidRequest("\(file): not a usable reveal spec: \(error.localizedDescription).")
         }
@@ -180,13 +180,13 @@ public struct RevealSpec: Hashable, Sendable, Codable {
 public enum RevealBackground: Hashable, Sendable, Codable {
     /// One colour.
     case color(RGBAColor)
-    /// A linear gradient through evenly spaced colours, from `start` to `end` given in fractions
-    /// of the viewport (0,0 top-left; 1,1 bottom-right).
-    case gradient(colors: [RGBAColor], start: Point, end: Point)
+    /// A linear gradient across the viewport: in JSON, its colours and either `start` and `end`
+    /// in fractions of the viewport (0,0 top-left; 1,1 bottom-right) or a CSS `angle` in degrees.
+    case gradient(LinearGradient)
     /// A PNG scaled to fill the viewport (aspect kept, centred); a path relative to the spec's folder.
     case image(String)
 
-    private enum Keys: String, CodingKey { case gradient, start, end, image }
+    private enum Keys: String, CodingKey { case gradient, start, end, angle, image }
 
     /// Reads a colour string, `{"gradient": [...], "start": ..., "end": ...}` or `{"image": "..."}`.
     public init(from decoder: any Decoder) throws {
@@ -209,10 +209,15 @@ public enum RevealBackground: Hashable, Sendable, Codable {
                 codingPath: decoder.codingPath,
                 debugDescription: "a background is a colour string, {\"gradient\": [colours], \"start\": {\"x\":0,\"y\":0}, \"end\": {\"x\":0,\"y\":1}} or {\"image\": \"file.png\"}"))
         }
-        self = .gradient(
+        if let degrees = try c.decodeIfPresent(Double.self, forKey: .angle) {
+            self = .gradient(LinearGradient(colors: colors.map(\.color), direction: .angle(degrees: degrees)))
+            return
+        }
+        self = .gradient(LinearGradient(
             colors: colors.map(\.color),
-            start: try c.decodeIfPresent(Point.self, forKey: .start) ?? Point(x: 0, y: 0),
-            end: try c.decodeIfPresent(Point.self, forKey: .end) ?? Point(x: 0, y: 1))
+            direction: .line(
+                start: try c.decodeIfPresent(Point.self, forKey: .start) ?? Point(x: 0, y: 0),
+                end: try c.decodeIfPresent(Point.self, forKey: .end) ?? Point(x: 0, y: 1))))
     }
 
     /// Writes the forms read by `init(from:)`.
@@ -221,11 +226,16 @@ public enum RevealBackground: Hashable, Sendable, Codable {
         case let .color(color):
             var c = encoder.singleValueContainer()
             try c.encode(color.hexString)
-        case let .gradient(colors, start, end):
+        case let .gradient(gradient):
             var c = encoder.container(keyedBy: Keys.self)
-            try c.encode(colors.map(HexColor.init), forKey: .gradient)
-            try c.encode(start, forKey: .start)
-            try c.encode(end, forKey: .end)
+            try c.encode(gradient.colors.map(HexColor.init), forKey: .gradient)
+            switch gradient.direction {
+            case let .line(start, end):
+                try c.encode(start, forKey: .start)
+                try c.encode(end, forKey: .end)
+            case let .angle(degrees):
+                try c.encode(degrees, forKey: .angle)
+            }
         case let .image(path):
             var c = encoder.container(keyedBy: Keys.self)
             try c.encode(path, forKey: .image)

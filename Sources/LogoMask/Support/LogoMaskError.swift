@@ -1,13 +1,21 @@
+import Foundation
+
 /// Every way the library can fail, each with a message that names the file, what is wrong
 /// and what to do about it.
 ///
 /// The command-line tool maps each case to a BSD `sysexits.h` status through ``exitStatus``.
+/// Messages speak of parameters by their names in the API (``LogoMaskParameter``); a front end
+/// shows its own names for them through ``message(naming:)``.
 public enum LogoMaskError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The input could not be read: missing, a folder, no permission (`EX_NOINPUT`, 66).
     case unreadableInput(file: String, reason: String)
     /// The bytes are not an SVG or PDF that can be drawn (`EX_DATAERR`, 65). Mirrors librsvg's
     /// and poppler's `GError` messages and Cairo's `CAIRO_STATUS_*` during loading.
     case notALogo(file: String, reason: String)
+    /// librsvg refused the document at one of its XML safety limits: nesting deeper than 256,
+    /// entity expansion or a huge text node (`EX_DATAERR`, 65). ``LoadOptions/trustedInput``
+    /// lifts them, for files that are trusted.
+    case inputLimitExceeded(file: String, reason: String)
     /// A PDF page number outside 1...pageCount (`EX_DATAERR`, 65).
     case pageOutOfRange(file: String, page: Int, pageCount: Int)
     /// No element with this id in the SVG, or ids asked of a PDF (`EX_DATAERR`, 65).
@@ -16,6 +24,17 @@ public enum LogoMaskError: Error, Sendable, Equatable, CustomStringConvertible {
     case noVisibleInk(file: String)
     /// A requested size, scale or option is unusable (`EX_USAGE`, 64).
     case invalidRequest(String)
+    /// One parameter's value is unusable (`EX_USAGE`, 64). The message is the parameter's name
+    /// followed by `problem`, e.g. `.invalidParameter(.width, "must be a positive number of
+    /// pixels, not 0.")`. Another parameter named in `problem` is written as its API name in
+    /// backquotes (for example \`background\`), so ``message(naming:)`` can show it by its front-end name.
+    case invalidParameter(LogoMaskParameter, String)
+    /// A reveal spec file is not usable JSON or not a spec (`EX_USAGE`, 64); `reason` says
+    /// where and what is wrong.
+    case invalidRevealSpec(file: String, reason: String)
+    /// A reveal output path that is neither a folder (a PNG sequence) nor a video file ending
+    /// .mp4, .gif, .webp or .apng (`EX_USAGE`, 64).
+    case unsupportedRevealOutput(file: String)
     /// The output would need more pixels than the budget allows (`EX_USAGE`, 64).
     case pixelBudgetExceeded(file: String, width: Int, height: Int, budget: Int)
     /// The work ran past its deadline (`EX_TEMPFAIL`, 75).
@@ -34,8 +53,8 @@ public enum LogoMaskError: Error, Sendable, Equatable, CustomStringConvertible {
     public var exitStatus: Int32 {
         switch self {
         case .unreadableInput: 66
-        case .notALogo, .pageOutOfRange, .elementNotFound, .noVisibleInk: 65
-        case .invalidRequest, .pixelBudgetExceeded: 64
+        case .notALogo, .inputLimitExceeded, .pageOutOfRange, .elementNotFound, .noVisibleInk: 65
+        case .invalidRequest, .invalidParameter, .invalidRevealSpec, .unsupportedRevealOutput, .pixelBudgetExceeded: 64
         case .deadlineExceeded: 75
         case .drawingFailed: 70
         case .cannotWriteOutput: 73
@@ -44,25 +63,38 @@ public enum LogoMaskError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// A message for people: the file, what is wrong, and a hint.
-    public var description: String {
+    /// A message for people: the file, what is wrong, and a hint; parameters are named as the
+    /// API names them (``LogoMaskParameter/description``).
+    public var description: String { message(naming: \.description) }
+
+    /// The message with each parameter it mentions shown as `name` shows it (a command-line tool
+    /// passes its flag names: `--max-pixels` for ``LogoMaskParameter/maxPixels``).
+    public func message(naming name: (LogoMaskParameter) -> String) -> String {
         switch self {
         case let .unreadableInput(file, reason):
             "\(file): cannot read the logo: \(reason). Check the path and its permissions."
         case let .notALogo(file, reason):
             "\(file): not a usable SVG or PDF logo: \(reason). Open it in a browser or a PDF viewer to check it, or export it again from the design tool."
         case let .pageOutOfRange(file, page, count):
-            "\(file): page \(page) does not exist; the document has \(count) page\(count == 1 ? "" : "s"). Pass --page 1...\(count)."
+            "\(file): page \(page) does not exist; the document has \(count) page\(count == 1 ? "" : "s"). Pass \(name(.page)) 1...\(count)."
         case let .elementNotFound(file, id):
             "\(file): no element with id \"\(id)\". List the ids with `grep -o 'id=\"[^\"]*\"' \(file)`; ids work for SVG only."
         case let .noVisibleInk(file):
             "\(file): the logo draws nothing visible (no ink). Check that its paths have a fill or stroke and are not hidden."
+        case let .inputLimitExceeded(file, reason):
+            "\(file): not a usable SVG or PDF logo: \(reason) (one of librsvg's XML safety limits: nesting deeper than 256, entity expansion or a huge text node; pass \(name(.trustedInput)) only if you trust the file). Open it in a browser or a PDF viewer to check it, or export it again from the design tool."
         case let .invalidRequest(message):
             message
+        case let .invalidParameter(parameter, problem):
+            "\(name(parameter)) \(naming(problem, name))"
+        case let .unsupportedRevealOutput(file):
+            "\(file): the output is a folder (a PNG sequence) or a file ending .mp4, .gif, .webp or .apng; for one picture of frame 0 use \(name(.still))."
+        case let .invalidRevealSpec(file, reason):
+            "\(file): not a usable reveal spec: \(reason). `RevealPreset.twitter.spec.jsonText()` shows the format."
         case let .pixelBudgetExceeded(file, width, height, budget):
-            "\(file): the output would be \(width)x\(height) = \(width * height) pixels, over the budget of \(budget). Ask for a smaller size or raise --max-pixels."
+            "\(file): the output would be \(width)x\(height) = \(pixelCount(width, height)) pixels, over the budget of \(budget). Ask for a smaller size or raise \(name(.maxPixels))."
         case let .deadlineExceeded(file, seconds):
-            "\(file): stopped after the \(formatSeconds(seconds)) s deadline. Raise --timeout if the logo is trusted and simply large."
+            "\(file): stopped after the \(formatSeconds(seconds)) s deadline. Raise \(name(.deadline)) if the logo is trusted and simply large."
         case let .drawingFailed(file, reason):
             "\(file): drawing failed: \(reason)."
         case let .cannotWriteOutput(file, reason):
@@ -70,9 +102,26 @@ public enum LogoMaskError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .toolUnavailable(tool, reason):
             "\(tool): \(reason)"
         case let .noCoverScale(file, anchor, limit):
-            "\(file): no scale covers the viewport: the anchor \(anchor) is not inside the logo's fully opaque part (searched up to \(Int(limit))x). Pass --anchor auto to use the point inside the logo with the smallest cover scale, or end the animation on a fade instead of a full cover."
+            "\(file): no scale covers the viewport: the anchor \(anchor) is not inside the logo's fully opaque part (searched up to \(Int(limit))x). Pass \(name(.anchor)) auto to use the point inside the logo with the smallest cover scale, or end the animation on a fade instead of a full cover."
         }
     }
+}
+
+/// `text` with each backquoted parameter name (\`background\`) shown as `name` shows it.
+private func naming(_ text: String, _ name: (LogoMaskParameter) -> String) -> String {
+    guard text.contains("`") else { return text }
+    var result = text
+    for parameter in LogoMaskParameter.allCases where result.contains("`\(parameter.rawValue)`") {
+        result = result.replacingOccurrences(of: "`\(parameter.rawValue)`", with: name(parameter))
+    }
+    return result
+}
+
+/// `width * height`, or "more than Int.max" where the product overflows (a hostile size must
+/// not crash the message that refuses it).
+private func pixelCount(_ width: Int, _ height: Int) -> String {
+    let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+    return overflow ? "more than \(Int.max)" : String(pixels)
 }
 
 private func formatSeconds(_ value: Double) -> String {

@@ -13,17 +13,32 @@ func takeGErrorMessage(_ error: UnsafeMutablePointer<GError>?, fallback: String)
     return String(cString: message)
 }
 
+/// The error for a librsvg failure on `file`: ``LogoMaskError/inputLimitExceeded(file:reason:)``
+/// when one of libxml2's safety limits (depth, size, entities) refused it and they were on,
+/// else ``LogoMaskError/notALogo(file:reason:)`` with ``explainRsvgMessage(_:unlimited:)``.
+func rsvgError(file: String, message: String, unlimited: Bool) -> LogoMaskError {
+    let text = message.trimmingCharacters(in: .whitespacesAndNewlines)
+    if !unlimited, isXMLLimitMessage(text) { return .inputLimitExceeded(file: file, reason: text) }
+    return .notALogo(file: file, reason: explainRsvgMessage(text, unlimited: unlimited))
+}
+
+/// True for libxml2's messages about its depth, size and entity limits.
+private func isXMLLimitMessage(_ text: String) -> Bool {
+    let lower = text.lowercased()
+    return lower.contains("xml_parse_huge") || lower.contains("excessive depth") || lower.contains("huge input lookup")
+        || lower.contains("entity")
+}
+
 /// librsvg's message with a hint for the errors its safety limits raise (libxml2's depth, size
-/// and entity limits; librsvg's 1M elements, 500k references and instancing limits), and for
-/// surfaces too large to draw.
+/// and entity limits once lifted; librsvg's 1M elements, 500k references and instancing limits),
+/// and for surfaces too large to draw.
 func explainRsvgMessage(_ message: String, unlimited: Bool) -> String {
     let text = message.trimmingCharacters(in: .whitespacesAndNewlines)
     let lower = text.lowercased()
-    if lower.contains("xml_parse_huge") || lower.contains("excessive depth") || lower.contains("huge input lookup")
-        || lower.contains("entity") {
+    if isXMLLimitMessage(text) {
         return text + (unlimited
             ? " (the document is malformed or hostile even without librsvg's safety limits)"
-            : " (one of librsvg's XML safety limits: nesting deeper than 256, entity expansion or a huge text node; pass --trusted-input only if you trust the file)")
+            : " (one of librsvg's XML safety limits)")
     }
     if lower.contains("referenced elements") || lower.contains("instancing limit") || lower.contains("loaded elements")
         || lower.contains("circular") {
@@ -64,8 +79,7 @@ final class SVGDocument: @unchecked Sendable {
         var error: UnsafeMutablePointer<GError>?
         let flags = unlimited ? RSVG_HANDLE_FLAG_UNLIMITED : RSVG_HANDLE_FLAGS_NONE
         guard let handle = rsvg_handle_new_from_stream_sync(stream, base, flags, nil, &error) else {
-            throw LogoMaskError.notALogo(
-                file: name, reason: explainRsvgMessage(takeGErrorMessage(error, fallback: "librsvg could not parse it"), unlimited: unlimited))
+            throw rsvgError(file: name, message: takeGErrorMessage(error, fallback: "librsvg could not parse it"), unlimited: unlimited)
         }
         self.handle = handle
         // CSS pixels: 96 DPI (librsvg's default is 90).
@@ -100,7 +114,7 @@ final class SVGDocument: @unchecked Sendable {
         var error: UnsafeMutablePointer<GError>?
         let ok = rsvg_handle_get_geometry_for_layer(handle, id.map { "#" + $0 }, &vp, &ink, &logical, &error)
         guard ok != 0 else {
-            throw LogoMaskError.notALogo(file: name, reason: explainRsvgMessage(takeGErrorMessage(error, fallback: "no geometry"), unlimited: unlimited))
+            throw rsvgError(file: name, message: takeGErrorMessage(error, fallback: "no geometry"), unlimited: unlimited)
         }
         return (Rect(rsvg: ink), Rect(rsvg: logical))
     }
@@ -110,7 +124,7 @@ final class SVGDocument: @unchecked Sendable {
         var ink = RsvgRectangle(), logical = RsvgRectangle()
         var error: UnsafeMutablePointer<GError>?
         guard rsvg_handle_get_geometry_for_element(handle, "#" + id, &ink, &logical, &error) != 0 else {
-            throw LogoMaskError.notALogo(file: name, reason: explainRsvgMessage(takeGErrorMessage(error, fallback: "no geometry"), unlimited: unlimited))
+            throw rsvgError(file: name, message: takeGErrorMessage(error, fallback: "no geometry"), unlimited: unlimited)
         }
         return (Rect(rsvg: ink), Rect(rsvg: logical))
     }

@@ -1,43 +1,5 @@
 import Foundation
 
-/// A rectangle of whole pixels, columns `x0..<x1` and rows `y0..<y1`.
-public struct PixelBox: Hashable, Sendable, Codable {
-    /// First column.
-    public var x0: Int
-    /// First row.
-    public var y0: Int
-    /// One past the last column.
-    public var x1: Int
-    /// One past the last row.
-    public var y1: Int
-
-    /// Creates a box of columns `x0..<x1` and rows `y0..<y1`.
-    public init(x0: Int, y0: Int, x1: Int, y1: Int) {
-        self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1
-    }
-}
-
-/// What the cover-scale search needs from a renderer: coverage of the logo under a transform,
-/// as a summed-area table of the pixels that are not fully covered, and the exact answer for
-/// the viewport itself.
-///
-/// `LogoMask` implements it with Cairo; tests can implement it with any shape.
-public protocol CoverageSource {
-    /// The error rendering may throw.
-    associatedtype Failure: Error
-
-    /// Renders the logo with `transform` (document units to grid pixels) onto a `width` x
-    /// `height` grid and builds `table` over it with the `.belowFull` criterion.
-    mutating func buildCoverageTable(
-        transform: Transform, width: Int, height: Int, into table: inout SummedAreaTable
-    ) throws(Failure)
-
-    /// Renders the viewport (its whole pixel grid, or only `boxes` when given) with the logo at
-    /// `transform` (document units to viewport pixels) and answers whether every rendered pixel
-    /// has coverage 255. This is the definition the search's answer is checked against.
-    mutating func viewportIsCovered(transform: Transform, boxes: [PixelBox]?) throws(Failure) -> Bool
-}
-
 /// Settings of the cover-scale search.
 public struct CoverSearchSettings: Sendable, Hashable {
     /// Relative tolerance T: the reported scale is at least the true one and at most

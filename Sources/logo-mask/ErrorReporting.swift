@@ -1,0 +1,22 @@
+import ArgumentParser
+import Foundation
+import LogoMask
+
+/// Runs a command body: library errors become a message on standard error (parameters named by
+/// their flags, see ``FlagNames``) and their exit status; SIGINT and SIGTERM remove any output
+/// still being written.
+func runReportingErrors(_ body: () throws(LogoMaskError) -> Void) throws {
+    _ = commandStart
+    InterruptCleanup.install()
+    do {
+        try body()
+    } catch {
+        FileHandle.standardError.write(Data("logo-mask: \(FlagNames.message(for: error))\n".utf8))
+        throw ExitCode(error.exitStatus)
+    }
+}
+
+/// Writes a line to standard error (progress and warnings; standard output is for results).
+func printError(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+}

@@ -1,0 +1,12 @@
+/// Prints rows as left-aligned columns separated by two spaces.
+func printTable(_ rows: [[String]]) {
+    guard let columns = rows.map(\.count).max() else { return }
+    var widths = [Int](repeating: 0, count: columns)
+    for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
+    for row in rows {
+        let line = row.enumerated().map { i, cell in
+            i == row.count - 1 ? cell : cell.padding(toLength: widths[i], withPad: " ", startingAt: 0)
+        }.joined(separator: "  ")
+        print(line)
+    }
+}

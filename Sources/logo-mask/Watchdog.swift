@@ -1,0 +1,36 @@
+import Foundation
+import LogoMask
+
+/// The hard deadline behind `--timeout`.
+///
+/// The library checks its ``Deadline`` between strips and frames, but one call into librsvg or
+/// poppler (parsing, measuring, or drawing one strip of a pathological logo: a path whose
+/// segments all cross, a `use` fan-out, a huge filter) cannot be interrupted. So the command also
+/// arms a timer on a background queue: if the process is still running a quarter second past
+/// the deadline, the timer removes every registered temporary output, prints the same
+/// deadline message naming the file, and ends the process with status 75 (`_exit`, no unwinding:
+/// the stuck C call never returns). Nothing half-written is left behind, exactly as for SIGINT.
+enum Watchdog {
+    nonisolated(unsafe) private static var timer: DispatchSourceTimer?
+    private static let lock = NSLock()
+
+    /// Arms the timer once per process; `seconds` 0 (no limit) arms nothing.
+    static func arm(file: String, seconds: Double) {
+        guard seconds > 0, seconds < 1e7 else { return }  // past 115 days: no timer (DispatchTime would overflow)
+        lock.withLock {
+            guard timer == nil else { return }
+            let elapsed = ContinuousClock.now - commandStart
+            let remaining = max(0, seconds - Double(elapsed.components.seconds) - Double(elapsed.components.attoseconds) * 1e-18)
+            let source = DispatchSource.makeTimerSource(queue: DispatchQueue.global(qos: .userInitiated))
+            source.schedule(deadline: .now() + remaining + 0.25)
+            source.setEventHandler {
+                TemporaryOutputs.shared.removeAll()
+                let message = FlagNames.message(for: .deadlineExceeded(file: file, seconds: seconds))
+                FileHandle.standardError.write(Data("logo-mask: \(message)\n".utf8))
+                _exit(LogoMaskError.deadlineExceeded(file: file, seconds: seconds).exitStatus)
+            }
+            source.resume()
+            timer = source
+        }
+    }
+}
