@@ -1,1 +1,0 @@
-../../LogoMaskCLITests/ProcessRunner.swift
