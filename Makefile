@@ -15,7 +15,7 @@ RELEASE := -c release --static-swift-stdlib
 OUT ?= demo-out
 LOGO ?= SampleLogos/bird.svg
 
-.PHONY: deps build demo test docs bigrender corpus clean
+.PHONY: deps build demo test references docs bigrender corpus clean
 
 deps:
 	@missing=""; for p in $(DEB_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -47,6 +47,13 @@ demo: build
 test: deps
 	swift build --build-tests
 	swift test --skip-build
+
+# Rewrites the stored reference pictures (Tests/LogoMaskCLITests/References, cases in cases.txt)
+# and help texts (Tests/LogoMaskCLITests/Help) from what the built binary draws and prints now.
+# Look at `git diff --stat` (and the pictures) before committing them.
+references: deps
+	swift build --build-tests
+	LOGO_MASK_UPDATE_REFERENCES=1 swift test --skip-build --filter 'ReferenceImageTests|HelpTests'
 
 # The DocC catalog (Sources/LogoMask/LogoMask.docc: articles and the API) as a static site in
 # $(DOCS_OUT)/ through swift-docc-plugin; it compiles the package first. A warning in the

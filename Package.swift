@@ -53,16 +53,27 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
+        // What both LogoMask test targets share: the package root and temporary folders, the
+        // process runner and the finder of outside tools (failing with what to install), the
+        // hostile inputs, a PNG reader and writer of its own and picture comparison. CZlib: the
+        // PNG reader inflates with zlib, and the deflate tests hold the hand-written encoder to it.
+        .target(
+            name: "LogoMaskTestSupport",
+            dependencies: ["CZlib"],
+            path: "Tests/LogoMaskTestSupport"),
+
         .testTarget(
             name: "MaskGeometryTests",
             dependencies: ["MaskGeometry"]),
         .testTarget(
             name: "LogoMaskTests",
-            // CZlib: the deflate tests check the hand-written encoder against zlib's own inflater.
-            dependencies: ["LogoMask", "MaskGeometry", "CZlib"],
+            dependencies: ["LogoMask", "MaskGeometry", "LogoMaskTestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "LogoMaskCLITests",
-            dependencies: ["LogoMask"]),
+            // Runs the built logo-mask binary; the stored references and help texts are read from
+            // the source tree, not bundled.
+            dependencies: ["LogoMask", "LogoMaskTestSupport"],
+            exclude: ["References", "Help"]),
     ]
 )

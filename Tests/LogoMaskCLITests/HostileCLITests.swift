@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import LogoMaskTestSupport
 
 /// Every command against every hostile logo (see HostileInputs.swift): a documented exit status,
 /// never a signal, a message naming the file with what is wrong and a hint, and no output file
@@ -241,7 +242,7 @@ struct HostileCLITests {
         let render = folder.appendingPathComponent("r.png").path
         let drawn = try CLI.run(["render", logo, "-o", render, "--width", "20", "--allow-local-refs", "-q"])
         #expect(drawn.status == 0, "\(drawn)")
-        #expect(pngSize(render) == [20, 10])
+        #expect(pngSize(render) == PNGSize(20, 10))
     }
 
     private func svgText(_ body: String) -> String {

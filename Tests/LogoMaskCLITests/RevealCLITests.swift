@@ -1,20 +1,6 @@
 import Foundation
 import Testing
-
-/// Runs a program with extra environment variables.
-private func runWithEnvironment(_ arguments: [String], environment: [String: String]) throws -> (status: Int32, stderr: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: CLI.binary)
-    process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    let err = Pipe()
-    process.standardError = err
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    let data = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-}
+import LogoMaskTestSupport
 
 @Suite("reveal command")
 struct RevealCLITests {
@@ -75,7 +61,7 @@ struct RevealCLITests {
         let played = try CLI.run(["reveal", CLI.sample("bird.svg"), "--spec", specPath, "--viewport", "100x180@1",
                                   "--still", still, "--quiet"])
         #expect(played.status == 0, "\(played.stderr)")
-        #expect(pngSize(still) == [100, 180])
+        #expect(pngSize(still) == PNGSize(100, 180))
 
         let bad = folder.appendingPathComponent("bad.json").path
         try Data("{\"timeline\": [1, 2".utf8).write(to: URL(fileURLWithPath: bad))
@@ -89,7 +75,7 @@ struct RevealCLITests {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let movie = folder.appendingPathComponent("x.mp4").path
-        let run = try runWithEnvironment(
+        let run = try CLI.run(
             ["reveal", CLI.sample("bird.svg"), "--preset", "fade", "--viewport", "100x180@1", "-o", movie],
             environment: ["LOGO_MASK_FFMPEG": "/nonexistent/ffmpeg"])
         #expect(run.status == 69)

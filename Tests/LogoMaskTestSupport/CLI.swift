@@ -1,51 +1,39 @@
 import Foundation
-import Testing
 
-/// Finds and runs the built `logo-mask` binary (built by `swift test` beside the test bundle).
-enum CLI {
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
+/// Finds and runs the built `logo-mask` binary (built by `swift build --build-tests` beside the
+/// test bundle).
+public enum CLI {
     /// The binary next to the running test bundle, else .build/debug/logo-mask.
-    static let binary: String = {
+    public static let binary: String = {
         let here = URL(fileURLWithPath: CommandLine.arguments.first ?? "").deletingLastPathComponent()
+        let fallback = TestPaths.path(".build/debug/logo-mask")
         for candidate in [here.appendingPathComponent("logo-mask").path,
                           Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("logo-mask").path,
-                          packageRoot.appendingPathComponent(".build/debug/logo-mask").path]
+                          fallback]
         where FileManager.default.isExecutableFile(atPath: candidate) {
             return candidate
         }
-        return packageRoot.appendingPathComponent(".build/debug/logo-mask").path
+        return fallback
     }()
 
-    static func sample(_ name: String) -> String { packageRoot.appendingPathComponent("SampleLogos/\(name)").path }
+    /// SampleLogos/NAME.
+    public static func sample(_ name: String) -> String { TestPaths.sample(name) }
 
-    static func fixture(_ name: String) -> String {
-        packageRoot.appendingPathComponent("Tests/LogoMaskTests/Fixtures/simple-icons/\(name)").path
-    }
+    /// One logo of the simple-icons fixtures.
+    public static func fixture(_ name: String) -> String { TestPaths.simpleIcon(name) }
 
-    /// Runs `logo-mask ARGS` and returns status, stdout and stderr.
+    /// Runs `logo-mask ARGS` (with extra environment variables, if any) and returns status,
+    /// stdout and stderr.
     @discardableResult
-    static func run(_ arguments: [String], stdin: Data? = nil) throws -> (status: Int32, stdout: String, stderr: String) {
-        try runTool(binary, arguments, stdin: stdin)
+    public static func run(
+        _ arguments: [String], stdin: Data? = nil, environment: [String: String] = [:]
+    ) throws -> (status: Int32, stdout: String, stderr: String) {
+        guard FileManager.default.isExecutableFile(atPath: binary) else {
+            throw MissingTool(name: "logo-mask", hint: "build it first: `swift build --build-tests` (or run `make test`)")
+        }
+        return try runTool(binary, arguments, stdin: stdin, environment: environment)
     }
 
-    static func temporaryFolder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("logo-mask-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    /// A fresh temporary folder for one test.
+    public static func temporaryFolder() throws -> URL { try TestPaths.temporaryFolder() }
 }
-
-/// Width and height from a PNG's IHDR.
-func pngSize(_ path: String) -> [Int]? {
-    guard let data = FileManager.default.contents(atPath: path), data.count >= 24 else { return nil }
-    let b = [UInt8](data.prefix(24))
-    guard b[12...15] == [0x49, 0x48, 0x44, 0x52] else { return nil }
-    func be(_ i: Int) -> Int { Int(b[i]) << 24 | Int(b[i + 1]) << 16 | Int(b[i + 2]) << 8 | Int(b[i + 3]) }
-    return [be(16), be(20)]
-}
-
-/// True when Debian's python3 with librsvg's GObject bindings is present (the independent
-/// source of librsvg's ink rectangle).
-let hasRsvgIntrospection = (try? runTool("/usr/bin/python3", ["-c", "import gi; gi.require_version('Rsvg','2.0'); from gi.repository import Rsvg"]).status) == 0

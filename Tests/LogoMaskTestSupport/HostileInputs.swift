@@ -1,29 +1,28 @@
 // The hostile and broken logos of issue 7, made in code (no fixture files). Shared by the
-// library tests (Tests/LogoMaskTests/HostileInputs.swift is a symbolic link to this file) and
-// the command-line tests.
+// library tests and the command-line tests.
 import Foundation
 
 /// One hostile or broken logo and what every command must make of it.
-struct HostileCase: Sendable, CustomStringConvertible {
+public struct HostileCase: Sendable, CustomStringConvertible {
     /// A short name (the test's argument label).
-    let name: String
+    public let name: String
     /// The file name it is written under (its extension is deliberately misleading sometimes).
-    let fileName: String
+    public let fileName: String
     /// The bytes.
-    let bytes: Data
+    public let bytes: Data
     /// Exit statuses allowed per command ("*" for any command not listed).
-    let statuses: [String: Set<Int32>]
+    public let statuses: [String: Set<Int32>]
     /// Lower-cased words the error message (or warning) must contain besides the file name.
-    let mentions: [String]
+    public let mentions: [String]
     /// Extra arguments for every command (e.g. a shorter --timeout for the slow ones).
-    var extraArguments: [String] = []
+    public var extraArguments: [String] = []
     /// True when loading through the library must fail (with status `statuses["*"]`).
-    var refusedOnLoad: Bool { statuses.count == 1 && statuses["*"].map { !$0.contains(0) } == true }
+    public var refusedOnLoad: Bool { statuses.count == 1 && statuses["*"].map { !$0.contains(0) } == true }
 
-    var description: String { name }
+    public var description: String { name }
 
     /// The statuses allowed for `command`.
-    func allowed(for command: String) -> Set<Int32> { statuses[command] ?? statuses["*"] ?? [0] }
+    public func allowed(for command: String) -> Set<Int32> { statuses[command] ?? statuses["*"] ?? [0] }
 }
 
 private let svgNS = #"xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink""#
@@ -35,7 +34,7 @@ private func svg(_ body: String, attributes: String = #"width="10" height="10""#
 /// A small PDF with a correct cross-reference table: `pages` pages of 20x20 pt, each with a
 /// filled square; with `encrypted`, a Standard security handler whose user password is not
 /// empty (the /U entry matches no password), which poppler refuses as encrypted.
-func makePDF(pages: Int = 1, encrypted: Bool = false) -> Data {
+public func makePDF(pages: Int = 1, encrypted: Bool = false) -> Data {
     var objects: [String] = []
     let kids = (0..<pages).map { "\(3 + 2 * $0) 0 R" }.joined(separator: " ")
     objects.append("<< /Type /Catalog /Pages 2 0 R >>")
@@ -66,9 +65,13 @@ func makePDF(pages: Int = 1, encrypted: Bool = false) -> Data {
 
 /// A deterministic pseudo-random generator (SplitMix64), so generated paths are the same on
 /// every run.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
+public struct SplitMix64: RandomNumberGenerator {
+    public var state: UInt64
+
+    /// A generator whose sequence `state` fixes.
+    public init(state: UInt64) { self.state = state }
+
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -79,7 +82,7 @@ struct SplitMix64: RandomNumberGenerator {
 
 /// Every hostile case. Statuses: 65 not a logo, 64 budget, 75 deadline, 70 drawing failed,
 /// 3 no cover scale (cover only), 0 success.
-let hostileCases: [HostileCase] = {
+public let hostileCases: [HostileCase] = {
     var cases: [HostileCase] = []
     func refused(_ name: String, _ file: String, _ bytes: Data, _ mentions: [String], status: Int32 = 65) {
         cases.append(HostileCase(name: name, fileName: file, bytes: bytes, statuses: ["*": [status]], mentions: mentions))

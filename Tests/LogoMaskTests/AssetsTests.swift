@@ -2,6 +2,7 @@ import Foundation
 import LogoMask
 import MaskGeometry
 import Testing
+import LogoMaskTestSupport
 
 @Suite("assets")
 struct AssetsTests {
@@ -24,7 +25,7 @@ struct AssetsTests {
     func pngSizes() throws {
         let (folder, report) = try Self.shared.get()
         func size(_ relative: String) -> [Int]? {
-            pngHeaderSize(folder.appendingPathComponent(relative).path).map { [$0.width, $0.height] }
+            pngSize(folder.appendingPathComponent(relative).path).map { [$0.width, $0.height] }
         }
         // iOS: 100 pt wide, the bird is 120x100 units, so 100x84 (83.3 rounded up), 200x167, 300x250.
         let catalog = "ios/Assets.xcassets/LaunchLogo.imageset/"

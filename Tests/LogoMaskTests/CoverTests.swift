@@ -2,15 +2,11 @@ import Foundation
 import LogoMask
 import MaskGeometry
 import Testing
+import LogoMaskTestSupport
 
 /// Where the repository's SampleLogos and the test fixtures are.
 enum GeometryFixtures {
-    static let repositoryRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-    static func sample(_ name: String) -> String {
-        repositoryRoot.appendingPathComponent("SampleLogos").appendingPathComponent(name).path
-    }
+    static func sample(_ name: String) -> String { TestPaths.sample(name) }
 
     /// The simple-icons logos (CC0, see LICENSE.md beside them) whose centre is fully opaque.
     static var coverFolder: URL {

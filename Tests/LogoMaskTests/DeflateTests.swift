@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import LogoMask
+import LogoMaskTestSupport
 
 /// Runs of random values and random lengths (1...600): literals, short runs, runs past 258.
 private func runsOfBytes(count: Int, seed: UInt64) -> [UInt8] {

@@ -2,6 +2,7 @@ import Foundation
 @testable import LogoMask
 import MaskGeometry
 import Testing
+import LogoMaskTestSupport
 
 /// The reveal's hole drawn from the cached outline (``HoleMask``: Cairo's fill reproduced in
 /// Swift) against librsvg drawing the same logo through Cairo, as the compositor did before, on

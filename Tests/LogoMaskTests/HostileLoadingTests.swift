@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import LogoMask
 import MaskGeometry
+import LogoMaskTestSupport
 
 /// The hostile set through the library: loading refuses what cannot be drawn with the documented
 /// status and a message naming the input; what loads can be measured and masked without a crash.

@@ -2,6 +2,7 @@ import Foundation
 import LogoMask
 import MaskGeometry
 import Testing
+import LogoMaskTestSupport
 
 @Suite("ProfileHeader export")
 struct ProfileHeaderExportTests {
@@ -44,8 +45,9 @@ struct ProfileHeaderExportTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".") }.isEmpty)
     }
 
-    @Test("MP4 through ffmpeg, same bytes twice; bad outputs refused", .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg")))
+    @Test("MP4 through ffmpeg, same bytes twice; bad outputs refused")
     func video() throws {
+        _ = try Tool.path("ffmpeg")  // fails with what to install when it is missing
         let folder = try TestPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let r = try renderer()

@@ -2,6 +2,7 @@ import Foundation
 @testable import LogoMask
 import MaskGeometry
 import Testing
+import LogoMaskTestSupport
 
 /// The public one-frame player: same pixels as the renderer, buffer reused, bounds checked.
 @Suite("RevealFramePlayer")
