@@ -71,6 +71,7 @@ public struct SplitMix64: RandomNumberGenerator {
     /// A generator whose sequence `state` fixes.
     public init(state: UInt64) { self.state = state }
 
+    /// The next number of the sequence.
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state

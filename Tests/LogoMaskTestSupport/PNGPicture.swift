@@ -2,14 +2,18 @@ import Foundation
 
 /// A PNG's width and height.
 public struct PNGSize: Hashable, Sendable, CustomStringConvertible {
+    /// Pixels across.
     public let width: Int
+    /// Pixels down.
     public let height: Int
 
+    /// A size of `width` x `height` pixels.
     public init(_ width: Int, _ height: Int) {
         self.width = width
         self.height = height
     }
 
+    /// WIDTHxHEIGHT.
     public var description: String { "\(width)x\(height)" }
 }
 
@@ -28,7 +32,9 @@ public func pngSize(_ path: String) -> PNGSize? {
 /// non-interlaced 8-bit PNGs logo-mask, rsvg-convert and ffmpeg write: grey, grey+alpha, RGB,
 /// RGBA and palette, with tRNS.
 public struct PNGPicture: Equatable, Sendable {
+    /// Pixels across.
     public let width: Int
+    /// Pixels down.
     public let height: Int
     /// Row after row, 4 bytes a pixel, straight (not premultiplied) R, G, B, A.
     public var rgba: [UInt8]
@@ -186,6 +192,7 @@ public struct PNGPicture: Equatable, Sendable {
 
 /// A file that is not a PNG this reader can decode.
 public struct PNGReadError: Error, CustomStringConvertible {
+    /// The file and what is wrong with it.
     public let description: String
     init(_ path: String, _ problem: String) { description = "\(path) \(problem)" }
 }

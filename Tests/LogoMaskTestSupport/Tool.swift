@@ -61,5 +61,6 @@ public struct MissingTool: Error, CustomStringConvertible, Sendable {
         self.hint = hint
     }
 
+    /// "NAME is missing: HINT".
     public var description: String { "\(name) is missing: \(hint)" }
 }
