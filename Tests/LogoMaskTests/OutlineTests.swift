@@ -2,6 +2,7 @@ import Foundation
 @testable import LogoMask
 import MaskGeometry
 import Testing
+import LogoMaskTestSupport
 
 /// ``LogoOutline`` (``VectorLogo/outline``) and the one SVG path-data parser (``SVGPathData``).
 ///
