@@ -1,22 +1,5 @@
 import Foundation
 
-/// Where a frame sequence goes.
-enum FrameSequenceDestination: Sendable, Equatable {
-    /// A folder of `frame-0000.png`, `frame-0001.png`, ... numbered with at least `digits`
-    /// digits (replaced whole if it exists).
-    case pngFolder(path: String, digits: Int = 4)
-    /// A video file written through ffmpeg.
-    case video(path: String, format: VideoFormat, fps: Double)
-
-    /// The path asked for.
-    var path: String {
-        switch self {
-        case let .pngFolder(path, _): path
-        case let .video(path, _, _): path
-        }
-    }
-}
-
 /// Draws numbered frames on every core and writes them, in order, to a PNG folder or an ffmpeg
 /// video, with an optional ``ContactSheet`` and any other files the caller stages: the one frame
 /// pipeline of the reveal and the profile header.

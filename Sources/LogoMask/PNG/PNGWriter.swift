@@ -16,7 +16,6 @@ import MaskGeometry
 final class PNGWriter {
     let width: Int
     let height: Int
-    let layout: PixelLayout
     let channels: PNGChannels
     /// Rows deflated as one strip by ``write(rows:stride:to:)``.
     let rowsPerStrip: Int
@@ -31,7 +30,6 @@ final class PNGWriter {
     ) throws(LogoMaskError) {
         self.width = width
         self.height = height
-        self.layout = layout
         self.channels = channels
         self.rowsPerStrip = max(1, min(height, rowsPerStrip ?? (4 << 20) / max(1, width * layout.bytesPerPixel)))
         compressor = try StripCompressor(width: width, layout: layout, channels: channels, compression: compression)

@@ -1,52 +1,6 @@
 import Foundation
 import MaskGeometry
 
-/// Where the reveal's frames go.
-public enum RevealOutput: Sendable, Equatable {
-    /// A folder of `frame-0000.png`, `frame-0001.png`, ... (replaced whole if it exists).
-    case pngSequence(folder: String)
-    /// A video file written through ffmpeg.
-    case video(path: String, format: VideoFormat)
-
-    /// A video for a path ending `.mp4`, `.gif`, `.webp` or `.apng`, else a PNG-sequence folder.
-    ///
-    /// - Throws: ``LogoMaskError/invalidRequest(_:)`` for a single-picture extension
-    ///   (`.png`, `.jpg`): a PNG sequence is a folder, and one picture is `--still`.
-    public init(path: String) throws(LogoMaskError) {
-        if let format = VideoFormat(path: path) {
-            self = .video(path: path, format: format)
-            return
-        }
-        let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
-        if ["png", "jpg", "jpeg", "mov", "webm", "avi", "mkv"].contains(ext) {
-            throw LogoMaskError.unsupportedRevealOutput(file: path)
-        }
-        self = .pngSequence(folder: path)
-    }
-}
-
-/// What a reveal run did.
-public struct RevealReport: Sendable, Codable {
-    /// Frames rendered.
-    public var frameCount: Int
-    /// Frames per second.
-    public var fps: Double
-    /// Seconds the reveal lasts.
-    public var duration: Double
-    /// Frame size in pixels.
-    public var width: Int
-    /// Frame size in pixels.
-    public var height: Int
-    /// The final hole scale used, when the spec has one.
-    public var finalScale: Double?
-    /// The computed cover scale, when computed.
-    public var coverScale: Double?
-    /// Frames that took the "hole covers the viewport" shortcut.
-    public var coveredFrames: Int
-    /// The files and folders written, in the order: output, contact sheet, still.
-    public var written: [String]
-}
-
 /// Renders a whole reveal and sends its frames to a PNG sequence or a video, a contact sheet and
 /// a still, through the ``FrameSequenceWriter`` (one ``FrameCompositor`` a worker thread, every
 /// buffer made once per job, PNG frames encoded on the workers, video frames piped to ffmpeg in
