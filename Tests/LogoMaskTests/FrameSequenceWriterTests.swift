@@ -41,24 +41,6 @@ struct FrameSequenceWriterTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: out) == ["old.png"])
     }
 
-    @Test("a header job failing after its frames leaves none of its outputs")
-    func headerFailureLeavesNothing() throws {
-        let folder = try TestPaths.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        var layout = ProfileHeaderLayout()
-        layout.blurRadius = 1
-        let renderer = try ProfileHeaderRenderer(
-            layout: layout, header: ProfileHeaderPictures.gradient(width: 200, height: 80),
-            avatar: .image(ProfileHeaderPictures.checkerboard(size: 32, cell: 4)), nameLabel: .text("Jane"), pixelScale: 1)
-        let out = folder.appendingPathComponent("frames").path
-        var job = ProfileHeaderJob(offsets: [-104, 0, 40, 41, 130], output: out)
-        job.contactSheet = folder.appendingPathComponent("sheet.png").path
-        // The constants go to a folder that does not exist: the frames are drawn, then it fails.
-        job.constants = folder.appendingPathComponent("missing/constants.json").path
-        #expect(throws: LogoMaskError.self) { try renderer.export(job, workers: 2) }
-        #expect(try Self.contents(folder).isEmpty)
-    }
-
     @Test("frame names keep at least the digits asked for")
     func frameNames() {
         #expect(FrameSequenceWriter.frameName(7, digits: 4) == "frame-0007.png")
