@@ -33,7 +33,7 @@ struct FrameSequenceWriterTests {
                 makeState: { () throws(LogoMaskError) in 0 },
                 render: { (_: inout Int, index: Int, frame: FrameBuffer) throws(LogoMaskError) in
                     if index == 5 { throw LogoMaskError.drawingFailed(file: "test", reason: "frame 5") }
-                    frame.context.fillAll(.white)
+                    frame.context.paint(color: .white, operator: .source)
                 })
             _ = try writer.commit()
         }
