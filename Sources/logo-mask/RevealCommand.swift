@@ -144,8 +144,9 @@ struct RevealCommand: ParsableCommand {
             if let caption { settings.caption = try RasterImage(contentsOfPNG: caption) }
             let scene = try RevealScene(logo: logo, spec: chosenSpec, settings: settings, deadline: logoOptions.deadline)
             if let measureCompositor {
+                let player = try RevealFramePlayer(scene: scene)
                 for fraction in measureCompositor.split(separator: ",").compactMap({ Double($0) }) {
-                    let t = try RevealRenderer.measureCompositing(scene, at: fraction * scene.duration, repeats: measureRepeats)
+                    let t = try CompositorTiming.measure(player, at: fraction * scene.duration, repeats: measureRepeats)
                     print("t=\(formatNumber(t.time, decimals: 4)) s \(t.width)x\(t.height): composite \(formatNumber(t.compositeSeconds * 1000, decimals: 2)) ms, copy \(formatNumber(t.copySeconds * 1000, decimals: 2)) ms, ratio \(formatNumber(t.compositeSeconds / t.copySeconds, decimals: 2))\(t.covered ? " (covered shortcut)" : "")")
                 }
                 return

@@ -88,7 +88,7 @@ struct AssetsTests {
         let scene = try AssetGenerator.launchScene(
             logo: try VectorLogo(contentsOf: TestPaths.sample("bird.svg")), options: options, preset: .twitter,
             device: device, landscape: true)
-        let frame0 = try RevealRenderer.renderFrame(scene, at: 0)
+        let frame0 = try revealFrame(scene, at: 0)
         #expect(maxPremultipliedDifference(file, frame0) == 0)
     }
 

@@ -68,7 +68,11 @@ struct RunLengthDeflaterTests {
         let deflater = RunLengthDeflater()
         deflater.begin()
         let rows = 1024, zeros = 16384
-        for _ in 0..<rows { deflater.appendZeroRow(filterType: 2, zeros: zeros) }
+        var filter: UInt8 = 2
+        for _ in 0..<rows {
+            deflater.append(&filter, count: 1)
+            deflater.appendZeros(zeros)
+        }
         let deflated = deflater.finish(isLast: true)
         #expect(deflated.count < 40_000, "\(deflated.count) bytes")
         var expected: [UInt8] = []

@@ -45,6 +45,20 @@ struct ProfileHeaderExportTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix(".") }.isEmpty)
     }
 
+    @Test("a job failing after its frames are drawn leaves none of its outputs: all or nothing")
+    func failureLeavesNothing() throws {
+        let folder = try TestPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let out = folder.appendingPathComponent("frames").path
+        var job = ProfileHeaderJob(offsets: [-104, 0, 40, 41, 130], output: out)
+        job.contactSheet = folder.appendingPathComponent("sheet.png").path
+        // The constants go to a folder that does not exist: the frames are drawn, then it fails.
+        job.constants = folder.appendingPathComponent("missing/constants.json").path
+        let r = try renderer()
+        #expect(throws: LogoMaskError.self) { try r.export(job, workers: 2) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
     @Test("MP4 through ffmpeg, same bytes twice; bad outputs refused")
     func video() throws {
         _ = try Tool.path("ffmpeg")  // fails with what to install when it is missing

@@ -13,7 +13,7 @@ struct RevealFramePlayerTests {
             settings: RevealSettings(viewport: Viewport(width: 150, height: 320, density: 2)))
     }
 
-    @Test("every frame equals RevealRenderer.renderFrame at the same time, drawn into the same buffer")
+    @Test("every frame equals a fresh player's frame at the same time, drawn into the same buffer")
     func framesMatchRenderer() throws {
         let scene = try Self.scene()
         let player = try RevealFramePlayer(scene: scene)
@@ -26,7 +26,7 @@ struct RevealFramePlayerTests {
             #expect(info.time == times[index])
             #expect(info.covered == (index == times.count - 1))
             #expect(info.covered || info.holeFromOutline)
-            let reference = try RevealRenderer.renderFrame(scene, at: times[index])
+            let reference = try revealFrame(scene, at: times[index])
             #expect(player.image() == reference, "frame \(index)")
             player.withPixels { pixels in
                 #expect(pixels.baseAddress == address)

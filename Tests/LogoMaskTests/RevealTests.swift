@@ -46,10 +46,10 @@ struct RevealTests {
         #expect(times.count == 37)
         #expect(times.first == 0 && times.last == scene.duration)
         let background = premultipliedPixel(RGBAColor(red: 0x1D, green: 0x9B, blue: 0xF0))
-        let start = Self.holeWidth(try RevealRenderer.renderFrame(scene, at: 0), background: background)
+        let start = Self.holeWidth(try revealFrame(scene, at: 0), background: background)
         let keyTime = 0.4 * scene.duration
         #expect(scene.state(at: keyTime).holeScale == 0.75)
-        let shrunk = Self.holeWidth(try RevealRenderer.renderFrame(scene, at: keyTime), background: background)
+        let shrunk = Self.holeWidth(try revealFrame(scene, at: keyTime), background: background)
         #expect(start > 250)
         #expect(abs(Double(shrunk) - 0.75 * Double(start)) <= 1, "widths \(start) -> \(shrunk)")
     }
@@ -61,7 +61,7 @@ struct RevealTests {
         let cover = try #require(scene.cover)
         #expect(scene.finalScale == cover.scale)
         let content = try RevealLayers(scene: scene).content.image()
-        let last = try RevealRenderer.renderFrame(scene, at: scene.duration)
+        let last = try revealFrame(scene, at: scene.duration)
         #expect(Self.differingPixels(last, content) == 0)
 
         // Without the shortcut: the same final scale given, so the mask is drawn from the vector.
@@ -75,7 +75,7 @@ struct RevealTests {
 
         // And just below the cover scale some pixel still shows the background.
         let below = try Self.scene(.twitter, viewport) { $0.finalScale = cover.lowerBound }
-        #expect(Self.differingPixels(try RevealRenderer.renderFrame(below, at: below.duration), content) > 0)
+        #expect(Self.differingPixels(try revealFrame(below, at: below.duration), content) > 0)
     }
 
     @Test("frame 0 of the PNG sequence and the still are the same pixels; the contact sheet is written")
@@ -120,7 +120,7 @@ struct RevealTests {
             #expect(cover.placement.rotation == expected)
             #expect(end.holeScale == cover.scale)
             let content = try RevealLayers(scene: scene).content.image()
-            #expect(Self.differingPixels(try RevealRenderer.renderFrame(scene, at: scene.duration), content) == 0)
+            #expect(Self.differingPixels(try revealFrame(scene, at: scene.duration), content) == 0)
         }
     }
 
@@ -130,7 +130,7 @@ struct RevealTests {
         let read = try RevealSpec.decode(Data(text.utf8), file: "\(preset).json")
         #expect(read == preset.spec)
         let scene = try Self.scene(preset, Viewport(width: 120, height: 200, density: 1))
-        let last = try RevealRenderer.renderFrame(scene, at: scene.duration)
+        let last = try revealFrame(scene, at: scene.duration)
         #expect(last.width == 120 && last.height == 200)
     }
 
@@ -194,4 +194,11 @@ struct RevealRunTests {
             #expect(out == source.map { lerpPixel($0, color, level) })
         }
     }
+}
+
+/// The frame at `time` drawn by a fresh ``RevealFramePlayer`` (the one-frame API), as an image.
+func revealFrame(_ scene: RevealScene, at time: Double) throws -> RasterImage {
+    let player = try RevealFramePlayer(scene: scene)
+    try player.render(at: time)
+    return player.image()
 }

@@ -23,7 +23,7 @@
 //
 // The floor for one composited frame is one memcpy of its 14.4 MB into an already-touched buffer;
 // `logo-mask reveal Benchmarks/Fixtures/elsevier.svg --preset twitter --viewport 1290x2796@1
-// --measure-compositor 0,0.5,0.8,0.95,1` prints both (RevealRenderer.measureCompositing).
+// --measure-compositor 0,0.5,0.8,0.95,1` prints both (measured through RevealFramePlayer).
 
 import Benchmark
 import Foundation

@@ -151,10 +151,11 @@ public enum AssetGenerator {
         if let preset = options.stillPreset {
             for device in options.devices {
                 for landscape in [false, true] {
-                    let image = try RevealRenderer.renderFrame(
-                        try launchScene(logo: logo, options: options, preset: preset, device: device, landscape: landscape,
-                                        covers: covers),
-                        at: 0)
+                    let player = try RevealFramePlayer(
+                        scene: try launchScene(logo: logo, options: options, preset: preset, device: device, landscape: landscape,
+                                               covers: covers))
+                    try player.render(at: 0)
+                    let image = player.image()
                     let name = "ios/LaunchStills/\(fileName(device.name))-\(landscape ? "landscape" : "portrait").png"
                     try image.writePNG(to: try writer.prepare(name))
                     try writer.list(name, scale: device.density, pixels: (image.width, image.height))

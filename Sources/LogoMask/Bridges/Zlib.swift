@@ -11,10 +11,11 @@ final class StripDeflater {
     private var stream = z_stream()
     private var output: [UInt8] = []
 
-    /// `level` 0...9, `strategy` one of ``DeflateStrategy``.
-    init(level: Int32, strategy: DeflateStrategy) throws(LogoMaskError) {
+    /// `level` 0...9, zlib's default strategy (LZ77 matches plus Huffman; the run-length coding
+    /// is ``RunLengthDeflater``'s).
+    init(level: Int32) throws(LogoMaskError) {
         let status = deflateInit2_(
-            &stream, level, Z_DEFLATED, -15, 9, strategy.zlibValue,
+            &stream, level, Z_DEFLATED, -15, 9, Z_DEFAULT_STRATEGY,
             ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
         guard status == Z_OK else {
             throw LogoMaskError.drawingFailed(file: "zlib", reason: "deflateInit2 failed (\(status))")
@@ -49,33 +50,10 @@ final class StripDeflater {
     }
 }
 
-/// zlib strategies worth choosing between for logo art.
-enum DeflateStrategy: Sendable {
-    /// `Z_DEFAULT_STRATEGY`: LZ77 matches plus Huffman.
-    case standard
-    /// `Z_RLE`: matches of distance one only; fast, good on flat colour after the Up filter.
-    case runLength
-
-    var zlibValue: Int32 {
-        switch self {
-        case .standard: Z_DEFAULT_STRATEGY
-        case .runLength: Z_RLE
-        }
-    }
-}
-
-/// Adler-32 of a buffer.
-func adler32Of(_ input: UnsafeRawBufferPointer) -> UInt32 {
-    adler32Update(adler32Empty, input)
-}
-
 /// The Adler-32 of two concatenated buffers from each one's checksum and the second's length.
 func adler32Combine(_ first: UInt32, _ second: UInt32, secondLength: Int) -> UInt32 {
     UInt32(adler32_combine(uLong(first), uLong(second), off_t(secondLength)))
 }
-
-/// The initial Adler-32 (of no bytes).
-let adler32Empty: UInt32 = 1
 
 /// CRC-32 of a chunk's type and data, as PNG wants it.
 func pngCRC(type: [UInt8], data: UnsafeRawBufferPointer) -> UInt32 {

@@ -47,10 +47,10 @@ public enum LogoMasks {
             throw LogoMaskError.pixelBudgetExceeded(file: path, width: raster.width, height: raster.height, budget: maxPixels)
         }
         let transform = Transform.scale(raster.scale)
-        try StripPNGEncoder.write(
+        try PNGWriter.write(
             path: path, width: raster.width, height: raster.height, layout: .a8,
             channels: pixels == .gray ? .gray : .rgba, compression: compression,
-            stripBytes: StripPNGEncoder.stripBytes(forSourceBytes: logo.source.count), deadline: deadline, progress: progress
+            stripBytes: PNGWriter.stripBytes(forSourceBytes: logo.source.count), deadline: deadline, progress: progress
         ) { () throws(LogoMaskError) in
             let drawing = try logo.makeDrawing()
             return { (context: CairoContext) throws(LogoMaskError) in
@@ -103,9 +103,9 @@ public enum LogoMasks {
         let gradient = try background.twoColorGradient(size: Size(width: Double(width), height: Double(height)))
         let transform = placement.pixelTransform
         let viewportRect = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
-        try StripPNGEncoder.write(
+        try PNGWriter.write(
             path: path, width: width, height: height, layout: .argb32, channels: .rgba, compression: compression,
-            stripBytes: StripPNGEncoder.stripBytes(forSourceBytes: logo.source.count), deadline: deadline, progress: progress
+            stripBytes: PNGWriter.stripBytes(forSourceBytes: logo.source.count), deadline: deadline, progress: progress
         ) { () throws(LogoMaskError) in
             let drawing = try logo.makeDrawing()
             var image: CairoSurface? = nil

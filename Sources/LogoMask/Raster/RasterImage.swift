@@ -71,7 +71,7 @@ public struct RasterImage: Sendable, Equatable {
         let layout: PixelLayout = format == .coverage ? .a8 : .argb32
         let channels: PNGChannels = format == .coverage ? .gray : .rgba
         let image = self
-        try StripPNGEncoder.write(
+        try PNGWriter.write(
             path: path, width: width, height: height, layout: layout, channels: channels, compression: compression
         ) { () throws(LogoMaskError) in
             return { (canvas: StripCanvas, y0: Int, rows: Int) throws(LogoMaskError) in

@@ -23,9 +23,9 @@ public enum Rasterizer {
         let raster = try size.resolve(documentSize: logo.documentSize, unitsPerInch: logo.unitsPerInch)
         try checkBudget(raster, maxPixels: maxPixels, file: path)
         let transform = Transform.scale(raster.scale)
-        try StripPNGEncoder.write(
+        try PNGWriter.write(
             path: path, width: raster.width, height: raster.height, layout: .argb32, channels: .rgba,
-            compression: compression, stripBytes: StripPNGEncoder.stripBytes(forSourceBytes: logo.source.count),
+            compression: compression, stripBytes: PNGWriter.stripBytes(forSourceBytes: logo.source.count),
             deadline: deadline, progress: progress
         ) { () throws(LogoMaskError) in
             let drawing = try logo.makeDrawing()
@@ -65,9 +65,9 @@ public enum Rasterizer {
         }
         let byteCount = stride * height
         let bands = byteCount < parallelBytes ? 1 : ProcessInfo.processInfo.activeProcessorCount
-        let bandRows = StripPNGEncoder.rowsPerStrip(
+        let bandRows = PNGWriter.rowsPerStrip(
             height: height, stride: stride,
-            stripBytes: StripPNGEncoder.stripBytes(forSourceBytes: logo.source.count), workers: bands)
+            stripBytes: PNGWriter.stripBytes(forSourceBytes: logo.source.count), workers: bands)
         let bandCount = (height + bandRows - 1) / bandRows
         // Drawn straight into the returned bytes: no second copy of a possibly 1 GiB image.
         if bandCount == 1 {

@@ -1,67 +1,11 @@
 import Foundation
 import MaskGeometry
 
-/// Where the reveal's frames go.
-public enum RevealOutput: Sendable, Equatable {
-    /// A folder of `frame-0000.png`, `frame-0001.png`, ... (replaced whole if it exists).
-    case pngSequence(folder: String)
-    /// A video file written through ffmpeg.
-    case video(path: String, format: VideoFormat)
-
-    /// A video for a path ending `.mp4`, `.gif`, `.webp` or `.apng`, else a PNG-sequence folder.
-    ///
-    /// - Throws: ``LogoMaskError/invalidRequest(_:)`` for a single-picture extension
-    ///   (`.png`, `.jpg`): a PNG sequence is a folder, and one picture is `--still`.
-    public init(path: String) throws(LogoMaskError) {
-        if let format = VideoFormat(path: path) {
-            self = .video(path: path, format: format)
-            return
-        }
-        let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
-        if ["png", "jpg", "jpeg", "mov", "webm", "avi", "mkv"].contains(ext) {
-            throw LogoMaskError.unsupportedRevealOutput(file: path)
-        }
-        self = .pngSequence(folder: path)
-    }
-}
-
-/// What a reveal run did.
-public struct RevealReport: Sendable, Codable {
-    /// Frames rendered.
-    public var frameCount: Int
-    /// Frames per second.
-    public var fps: Double
-    /// Seconds the reveal lasts.
-    public var duration: Double
-    /// Frame size in pixels.
-    public var width: Int
-    /// Frame size in pixels.
-    public var height: Int
-    /// The final hole scale used, when the spec has one.
-    public var finalScale: Double?
-    /// The computed cover scale, when computed.
-    public var coverScale: Double?
-    /// Frames that took the "hole covers the viewport" shortcut.
-    public var coveredFrames: Int
-    /// The files and folders written, in the order: output, contact sheet, still.
-    public var written: [String]
-}
-
-/// Renders reveal frames and sends them to PNG sequences, videos, contact sheets and stills.
-///
-/// Frames are composited on worker threads (one ``FrameCompositor`` each, every buffer made once
-/// per job) and delivered in order; PNG frames are encoded on the workers too, video frames are
-/// piped to ffmpeg in order.
+/// Renders a whole reveal and sends its frames to a PNG sequence or a video, a contact sheet and
+/// a still, through the ``FrameSequenceWriter`` (one ``FrameCompositor`` a worker thread, every
+/// buffer made once per job, PNG frames encoded on the workers, video frames piped to ffmpeg in
+/// order). One frame at a time: ``RevealFramePlayer``.
 public enum RevealRenderer {
-    /// One frame at `time` seconds as premultiplied ARGB (the same pixels a run writes).
-    public static func renderFrame(_ scene: RevealScene, at time: Double) throws(LogoMaskError) -> RasterImage {
-        let layers = try RevealLayers(scene: scene)
-        let compositor = try FrameCompositor(scene: scene, layers: layers)
-        let frame = try FrameBuffer(width: layers.width, height: layers.height)
-        try compositor.render(scene.state(at: time), into: frame)
-        return frame.plane.image()
-    }
-
     /// Renders the reveal at `fps` to `output` (optional), a contact sheet and the launch still
     /// (frame 0, pixel for pixel). Nothing appears at any path unless the whole run succeeds.
     ///
@@ -80,177 +24,43 @@ public enum RevealRenderer {
         let times = (output == nil && contactSheet == nil) ? [0] : allTimes
         let layers = try RevealLayers(scene: scene)
         let width = layers.width, height = layers.height
-        let workerCount = max(1, min(workers, times.count))
-        let maxAhead = workerCount + 1
-        let pool = try FramePool(count: maxAhead + 1, width: width, height: height)
-        defer { pool.cancel() }
 
-        let folder: AtomicFolder?
-        let video: FFmpegVideoWriter?
+        let destination: FrameSequenceDestination?
         switch output {
-        case let .pngSequence(path)?:
-            folder = try AtomicFolder(path: path)
-            video = nil
-        case let .video(path, format)?:
-            folder = nil
-            video = try FFmpegVideoWriter(path: path, format: format, width: width, height: height, fps: fps)
-        case nil:
-            folder = nil
-            video = nil
+        case let .pngSequence(path)?: destination = .pngFolder(path: path)
+        case let .video(path, format)?: destination = .video(path: path, format: format, fps: fps)
+        case nil: destination = nil
         }
-        let sheet = try contactSheet.map { (_: String) throws(LogoMaskError) in
-            try ContactSheet(frameCount: times.count, width: width, height: height)
+        let sheet = try contactSheet.map { (path: String) throws(LogoMaskError) in
+            let sheet = try ContactSheet(
+                indices: ContactSheet.evenlySpaced(count: times.count), frameWidth: width, frameHeight: height,
+                style: .reveal(frameWidth: width, frameHeight: height),
+                label: { index in String(format: "t = %.3f s  #%d", times[index], index) })
+            return (path: path, sheet: sheet)
         }
-        let sheetIndices = Set(sheet?.indices ?? [])
-        let stillTemporary = still.map { TemporaryOutputs.siblingPath(for: $0) }
-        let stillEncoder = try still.map { (_: String) throws(LogoMaskError) in try FramePNGEncoder(width: width, height: height) }
-        let keepsVideo = video != nil
-        let wantsStill = still != nil
-        let folderPath = folder?.temporaryPath
+        let writer = try FrameSequenceWriter(
+            frameCount: times.count, width: width, height: height, destination: destination, contactSheet: sheet)
+        let stillTemporary = still.map { writer.stage($0) }
+        let stillWriter = try still.map { (_: String) throws(LogoMaskError) in try PNGWriter(width: width, height: height) }
         var coveredFrames = 0
-
-        struct Delivered: @unchecked Sendable {
-            let frame: FrameBuffer?
-            let covered: Bool
-        }
-        struct Worker {
-            let compositor: FrameCompositor
-            let encoder: FramePNGEncoder?
-        }
-        do {
-            try OrderedParallelRunner.run(
-                count: times.count, workers: workerCount, maxAhead: maxAhead,
-                makeState: { () throws -> Worker in
-                    Worker(
-                        compositor: try FrameCompositor(scene: scene, layers: layers),
-                        encoder: folderPath == nil ? nil : try FramePNGEncoder(width: width, height: height))
-                },
-                work: { (worker: inout Worker, index: Int) throws -> Delivered in
-                    try deadline.check(scene.logo.name)
-                    let frame = try pool.take()
-                    let stats = try worker.compositor.render(scene.state(at: times[index]), into: frame)
-                    if let folderPath, let encoder = worker.encoder {
-                        let name = String(format: "frame-%04d.png", index)
-                        try encoder.write(frame.bytes, stride: frame.plane.stride, to: folderPath + "/" + name)
-                    }
-                    let needed = keepsVideo || sheetIndices.contains(index) || (index == 0 && wantsStill)
-                    if !needed {
-                        pool.give(frame)
-                        return Delivered(frame: nil, covered: stats.covered)
-                    }
-                    return Delivered(frame: frame, covered: stats.covered)
-                },
-                consume: { index, delivered in
-                    if delivered.covered { coveredFrames += 1 }
-                    if let frame = delivered.frame {
-                        defer { pool.give(frame) }
-                        if index == 0, let stillEncoder, let stillTemporary {
-                            TemporaryOutputs.shared.register(stillTemporary)
-                            try stillEncoder.write(frame.bytes, stride: frame.plane.stride, to: stillTemporary)
-                        }
-                        sheet?.add(frame, index: index, time: times[index])
-                        try video?.write(frame)
-                    }
-                    progress?(Double(index + 1) / Double(times.count))
-                })
-        } catch {
-            video?.cancel()
-            if let stillTemporary {
-                try? FileManager.default.removeItem(atPath: stillTemporary)
-                TemporaryOutputs.shared.unregister(stillTemporary)
-            }
-            if let error = error as? LogoMaskError { throw error }
-            throw LogoMaskError.drawingFailed(file: scene.logo.name, reason: "\(error)")
-        }
-
-        // Everything is drawn: put the outputs in place.
-        var written: [String] = []
-        var sheetTemporary: String?
-        do throws(LogoMaskError) {
-            if let sheet, let contactSheet {
-                let temporary = TemporaryOutputs.siblingPath(for: contactSheet)
-                TemporaryOutputs.shared.register(temporary)
-                sheetTemporary = temporary
-                try sheet.write(to: temporary)
-            }
-            try video?.finish()
-            try folder?.commit()
-            if case let .pngSequence(path)? = output { written.append(path) }
-            if case let .video(path, _)? = output { written.append(path) }
-            if let contactSheet, let sheetTemporary {
-                try move(sheetTemporary, to: contactSheet)
-                written.append(contactSheet)
-            }
-            if let still, let stillTemporary {
-                try move(stillTemporary, to: still)
-                written.append(still)
-            }
-        } catch {
-            for path in [sheetTemporary, stillTemporary].compactMap({ $0 }) {
-                try? FileManager.default.removeItem(atPath: path)
-                TemporaryOutputs.shared.unregister(path)
-            }
-            throw error
-        }
+        try writer.run(
+            workers: workers, name: scene.logo.name,
+            keep: { index in index == 0 && stillTemporary != nil },
+            makeState: { () throws(LogoMaskError) in try FrameCompositor(scene: scene, layers: layers) },
+            render: { (compositor: inout FrameCompositor, index: Int, frame: FrameBuffer) throws(LogoMaskError) -> Bool in
+                try deadline.check(scene.logo.name)
+                return try compositor.render(scene.state(at: times[index]), into: frame).covered
+            },
+            consume: { (index: Int, frame: FrameBuffer?, covered: Bool) throws(LogoMaskError) in
+                if covered { coveredFrames += 1 }
+                if index == 0, let frame, let stillWriter, let stillTemporary {
+                    try stillWriter.write(rows: frame.bytes, stride: frame.plane.stride, to: stillTemporary)
+                }
+            },
+            progress: { progress?($0) })
+        let written = try writer.commit()
         return RevealReport(
             frameCount: times.count, fps: fps, duration: scene.duration, width: width, height: height,
             finalScale: scene.finalScale, coverScale: scene.cover?.scale, coveredFrames: coveredFrames, written: written)
-    }
-
-    private static func move(_ temporary: String, to path: String) throws(LogoMaskError) {
-        defer { TemporaryOutputs.shared.unregister(temporary) }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw LogoMaskError.cannotWriteOutput(file: path, reason: reason)
-        }
-    }
-}
-
-/// Timings of the compositor alone (no encoding), for benchmarks.
-public struct CompositorTiming: Sendable, Codable {
-    /// Frame size in pixels.
-    public var width: Int
-    /// Frame size in pixels.
-    public var height: Int
-    /// The reveal time of the frame measured.
-    public var time: Double
-    /// Best seconds of compositing that frame into a reused buffer (after one warm-up).
-    public var compositeSeconds: Double
-    /// Best seconds of copying the frame's bytes once (`memcpy`): the floor.
-    public var copySeconds: Double
-    /// True when the frame took the "hole covers the viewport" shortcut.
-    public var covered: Bool
-}
-
-extension RevealRenderer {
-    /// Measures compositing the frame at `time` on one thread, `repeats` times into the same
-    /// buffer, against copying the frame's bytes once; reports the best of each.
-    public static func measureCompositing(_ scene: RevealScene, at time: Double, repeats: Int = 20) throws(LogoMaskError) -> CompositorTiming {
-        let layers = try RevealLayers(scene: scene)
-        let compositor = try FrameCompositor(scene: scene, layers: layers)
-        let frame = try FrameBuffer(width: layers.width, height: layers.height)
-        let state = scene.state(at: time)
-        var stats = try compositor.render(state, into: frame)
-        let clock = ContinuousClock()
-        func seconds(_ d: Duration) -> Double {
-            Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
-        }
-        var best = Double.infinity
-        for _ in 0..<max(1, repeats) {
-            let start = clock.now
-            stats = try compositor.render(state, into: frame)
-            best = min(best, seconds(clock.now - start))
-        }
-        let copy = PixelPlane(width: layers.width, height: layers.height)
-        var bestCopy = Double.infinity
-        let count = layers.width * layers.height
-        for _ in 0..<max(1, repeats) {
-            let elapsed = clock.measure { copy.pixels.update(from: frame.pixels, count: count) }
-            bestCopy = min(bestCopy, seconds(elapsed))
-        }
-        return CompositorTiming(
-            width: layers.width, height: layers.height, time: time, compositeSeconds: best,
-            copySeconds: bestCopy, covered: stats.covered)
     }
 }

@@ -67,50 +67,9 @@ final class AtomicFile {
         } catch {
             throw LogoMaskError.cannotWriteOutput(file: targetPath, reason: error.localizedDescription)
         }
-        // rename(2) replaces the target in one step: readers see the old file or the new one.
-        guard rename(temporaryPath, targetPath) == 0 else {
-            throw LogoMaskError.cannotWriteOutput(file: targetPath, reason: String(cString: strerror(errno)))
-        }
         committed = true
-        TemporaryOutputs.shared.unregister(temporaryPath)
+        try TemporaryOutputs.moveIntoPlace(temporaryPath, to: targetPath)
     }
-}
-
-/// Every temporary output in progress, so that an interrupted process (SIGINT, SIGTERM) can
-/// remove them before it exits. The command-line tool calls ``removeAll()`` from its signal handler.
-public final class TemporaryOutputs: @unchecked Sendable {
-    /// The process-wide registry.
-    public static let shared = TemporaryOutputs()
-    private let lock = NSLock()
-    private var paths: Set<String> = []
-
-    /// Records a temporary path (file or folder) that is not yet committed.
-    public func register(_ path: String) { lock.withLock { _ = paths.insert(path) } }
-
-    /// Forgets a path that was committed or removed.
-    public func unregister(_ path: String) { lock.withLock { _ = paths.remove(path) } }
-
-    /// Removes every registered temporary (files and folders) and forgets them.
-    public func removeAll() {
-        let pending = lock.withLock { () -> Set<String> in
-            defer { paths.removeAll() }
-            return paths
-        }
-        for path in pending { try? FileManager.default.removeItem(atPath: path) }
-    }
-
-    /// A hidden path beside `path` for its temporary: `.NAME.part-PID-N`.
-    static func siblingPath(for path: String) -> String {
-        let url = URL(fileURLWithPath: path)
-        let counter = shared.lock.withLock { () -> Int in
-            shared.counter += 1
-            return shared.counter
-        }
-        let name = ".\(url.lastPathComponent).part-\(ProcessInfo.processInfo.processIdentifier)-\(counter)"
-        return url.deletingLastPathComponent().appendingPathComponent(name).path
-    }
-
-    private var counter = 0
 }
 
 extension AtomicFile {
@@ -124,17 +83,12 @@ extension AtomicFile {
         }
         let temporary = TemporaryOutputs.siblingPath(for: path)
         TemporaryOutputs.shared.register(temporary)
-        defer { TemporaryOutputs.shared.unregister(temporary) }
         do {
             try produce(temporary)
         } catch {
-            try? FileManager.default.removeItem(atPath: temporary)
+            TemporaryOutputs.shared.discard(temporary)
             throw error
         }
-        guard rename(temporary, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw LogoMaskError.cannotWriteOutput(file: path, reason: reason)
-        }
+        try TemporaryOutputs.moveIntoPlace(temporary, to: path)
     }
 }

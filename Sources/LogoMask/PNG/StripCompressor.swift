@@ -1,15 +1,5 @@
 import Foundation
 
-/// One strip of a PNG's pixel data, deflated: its bytes continue the image's deflate stream.
-struct CompressedStrip: Sendable {
-    /// Raw deflate bytes (no zlib header), ending byte-aligned.
-    let bytes: [UInt8]
-    /// Adler-32 of the strip's filtered scanlines, for the zlib trailer.
-    let adler: UInt32
-    /// Bytes of filtered scanlines the strip holds.
-    let rawLength: Int
-}
-
 /// Turns strips of Cairo rows into deflated PNG scanlines, one worker's strips after another.
 ///
 /// Each strip's first row gets the Sub filter, so a strip decodes on its own terms (see
@@ -57,7 +47,6 @@ final class StripCompressor {
         self.compression = compression
         sourceRowBytes = width * layout.bytesPerPixel
         scanline = PNGRowPacker.scanlineLength(width: width, channels: channels)
-        let fast = compression == .fast
         let rowCapacity = scanline
         current = .allocate(capacity: rowCapacity)
         previous = .allocate(capacity: rowCapacity)
@@ -67,7 +56,7 @@ final class StripCompressor {
         paethLine.initialize(repeating: 0, count: rowCapacity)
         spans = .allocate(capacity: 2 * (width / Self.chunkPixels + 2))
         runLength = RunLengthDeflater()
-        zlib = fast ? nil : try StripDeflater(level: compression.level, strategy: compression.strategy)
+        zlib = try compression.zlibLevel.map { (level: Int32) throws(LogoMaskError) in try StripDeflater(level: level) }
     }
 
     deinit {

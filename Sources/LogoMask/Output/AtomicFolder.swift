@@ -50,22 +50,7 @@ final class AtomicFolder {
 
     /// Renames the folder into place, replacing an existing one.
     func commit() throws(LogoMaskError) {
-        var isFolder: ObjCBool = false
-        var old: String? = nil
-        if FileManager.default.fileExists(atPath: targetPath, isDirectory: &isFolder) {
-            let aside = TemporaryOutputs.siblingPath(for: targetPath) + ".old"
-            guard rename(targetPath, aside) == 0 else {
-                throw LogoMaskError.cannotWriteOutput(file: targetPath, reason: String(cString: strerror(errno)))
-            }
-            old = aside
-        }
-        guard rename(temporaryPath, targetPath) == 0 else {
-            let reason = String(cString: strerror(errno))
-            if let old { _ = rename(old, targetPath) }
-            throw LogoMaskError.cannotWriteOutput(file: targetPath, reason: reason)
-        }
         committed = true
-        TemporaryOutputs.shared.unregister(temporaryPath)
-        if let old { try? FileManager.default.removeItem(atPath: old) }
+        try TemporaryOutputs.moveIntoPlace(temporaryPath, to: targetPath)
     }
 }

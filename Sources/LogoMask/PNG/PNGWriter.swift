@@ -1,37 +1,55 @@
 import Foundation
 import MaskGeometry
 
-/// How hard the PNG writer compresses. Encoding dominates the time of every rasterizer we
-/// measured, so the default favours speed; on logo art it is also the smallest of zlib's codings
-/// after the same filters (LZ77 matches break the long zero runs filtered logo art is made of).
-public enum PNGCompression: String, Sendable, CaseIterable, Codable {
-    /// Run-length matches only (what zlib's `Z_RLE` finds), coded by ``RunLengthDeflater``: the
-    /// fastest by far, and on logo art about 0.9-1.0x rsvg-convert's files.
-    case fast
-    /// `fast`, or zlib level 6 where its LZ77 matches win (repeated shapes such as the letters of
-    /// a wordmark), strip by strip: never larger than `fast`, several times slower.
-    case balanced
-    /// The same with zlib level 9: never larger than `balanced` in practice, slower again.
-    case small
+/// The one PNG writer: Cairo pixels (premultiplied ARGB32, or A8 coverage) to a PNG file (RGBA
+/// or grey), atomically, with no time or text chunks (same pixels, same bytes).
+///
+/// The image is cut into strips of rows; each strip is filtered and deflated on its own by a
+/// ``StripCompressor`` and the strips are written in order by a ``PNGContainer``. Pixels come in
+/// one of two ways, and the same strips give the same bytes either way:
+/// - **rows** already in memory (reveal and header frames, contact sheets, stills): an instance,
+///   made once per thread and reused for every image of its size, ``write(rows:stride:to:)``
+///   strip by strip on the calling thread, allocating nothing per image but the file;
+/// - **strips** drawn on every core (render, mask, hole, ``RasterImage/writePNG(to:compression:)``):
+///   ``write(path:width:height:layout:channels:compression:stripBytes:rowsPerStrip:deadline:progress:makeFiller:)``,
+///   peak memory a few MiB a worker, never the image.
+final class PNGWriter {
+    let width: Int
+    let height: Int
+    let channels: PNGChannels
+    /// Rows deflated as one strip by ``write(rows:stride:to:)``.
+    let rowsPerStrip: Int
+    private let compressor: StripCompressor
 
-    var level: Int32 {
-        switch self {
-        case .fast: 1
-        case .balanced: 6
-        case .small: 9
-        }
+    /// A writer of `width` x `height` images in `layout`, for the calling thread. `rowsPerStrip`
+    /// defaults to about 4 MiB of pixels: the compressor keeps only a row or two of its own, so
+    /// the strip only bounds the size of each deflated piece.
+    init(
+        width: Int, height: Int, layout: PixelLayout = .argb32, channels: PNGChannels = .rgba,
+        compression: PNGCompression = .fast, rowsPerStrip: Int? = nil
+    ) throws(LogoMaskError) {
+        self.width = width
+        self.height = height
+        self.channels = channels
+        self.rowsPerStrip = max(1, min(height, rowsPerStrip ?? (4 << 20) / max(1, width * layout.bytesPerPixel)))
+        compressor = try StripCompressor(width: width, layout: layout, channels: channels, compression: compression)
     }
 
-    /// zlib's strategy where zlib does the coding (the reveal's frame writer at `fast`).
-    var strategy: DeflateStrategy { self == .fast ? .runLength : .standard }
-}
+    /// Writes `height` rows of pixels at `pixels` (`stride` bytes apart) to `path`.
+    func write(rows pixels: UnsafePointer<UInt8>, stride: Int, to path: String) throws(LogoMaskError) {
+        let container = try PNGContainer(path: path, width: width, height: height, channels: channels)
+        var y0 = 0
+        while y0 < height {
+            let rows = min(rowsPerStrip, height - y0)
+            let strip = try compressor.compress(pixels + y0 * stride, stride: stride, rows: rows, isLast: y0 + rows == height)
+            try container.append(strip)
+            y0 += rows
+        }
+        try container.finish()
+    }
 
-/// A progress report: the fraction of the job done, 0...1. Called on the caller's thread.
-public typealias ProgressHandler = (Double) -> Void
+    // MARK: Strips on every core
 
-/// Draws an image of any size strip by strip on every core and streams it into a PNG file:
-/// peak memory depends on the strip (a few MiB a worker), never on the image.
-enum StripPNGEncoder {
     /// Target bytes of one strip's pixels when the drawing's cost is unknown. Each strip makes
     /// Cairo walk all of the logo's edges again, so small strips cost time on complex logos and
     /// large ones cost memory; see ``stripBytes(forSourceBytes:)``.
@@ -57,6 +75,7 @@ enum StripPNGEncoder {
         return max(1, min(height, stripBytes / max(1, stride), share, 8192))
     }
 
+    /// Draws an image strip by strip on every core and streams it into a PNG file.
     /// `makePainter` runs once on each worker thread and returns the closure that draws image
     /// pixels into a context whose user space is the whole image's pixel grid.
     static func write(
@@ -78,17 +97,18 @@ enum StripPNGEncoder {
 
     /// The same, for pixels that already exist: `makeFiller` runs once on each worker thread and
     /// returns the closure that fills the canvas's rows `0..<rows` with image rows `y0..<y0+rows`
-    /// (in the canvas's layout and stride).
+    /// (in the canvas's layout and stride). `rowsPerStrip` overrides the strip height
+    /// ``rowsPerStrip(height:stride:stripBytes:workers:)`` picks.
     static func write(
         path: String, width: Int, height: Int, layout: PixelLayout, channels: PNGChannels,
-        compression: PNGCompression = .fast, stripBytes: Int = defaultStripBytes, deadline: Deadline = .none,
-        progress: ProgressHandler? = nil,
+        compression: PNGCompression = .fast, stripBytes: Int = defaultStripBytes, rowsPerStrip: Int? = nil,
+        deadline: Deadline = .none, progress: ProgressHandler? = nil,
         makeFiller: @escaping @Sendable () throws(LogoMaskError) -> (StripCanvas, Int, Int) throws(LogoMaskError) -> Void
     ) throws(LogoMaskError) {
-        let writer = try PNGFileWriter(path: path, width: width, height: height, channels: channels)
+        let container = try PNGContainer(path: path, width: width, height: height, channels: channels)
         let stride = layout.stride(width: width)
-        let rowsPerStrip = rowsPerStrip(
-            height: height, stride: stride, stripBytes: stripBytes, workers: ProcessInfo.processInfo.activeProcessorCount)
+        let rowsPerStrip = max(1, min(height, rowsPerStrip ?? Self.rowsPerStrip(
+            height: height, stride: stride, stripBytes: stripBytes, workers: ProcessInfo.processInfo.activeProcessorCount)))
         let stripCount = (height + rowsPerStrip - 1) / rowsPerStrip
 
         final class Worker {
@@ -121,7 +141,7 @@ enum StripPNGEncoder {
                         worker.canvas.buffer, stride: stride, rows: rows, isLast: index == stripCount - 1)
                 },
                 consume: { index, strip in
-                    try writer.appendStrip(deflated: strip.bytes, adler: strip.adler, rawLength: strip.rawLength)
+                    try container.append(strip)
                     progress?(Double(index + 1) / Double(stripCount))
                 })
         } catch let error as LogoMaskError {
@@ -129,6 +149,6 @@ enum StripPNGEncoder {
         } catch {
             throw LogoMaskError.drawingFailed(file: path, reason: "\(error)")
         }
-        try writer.finish()
+        try container.finish()
     }
 }

@@ -1,20 +1,10 @@
 import Foundation
 
-/// PNG colour types the writer produces (8 bits a channel).
-public enum PNGChannels: Sendable {
-    /// Colour type 6: red, green, blue and straight alpha.
-    case rgba
-    /// Colour type 0: one grey level (for masks: the coverage).
-    case gray
-
-    var colorType: UInt8 { self == .rgba ? 6 : 0 }
-    var bytesPerPixel: Int { self == .rgba ? 4 : 1 }
-}
-
-/// Writes a PNG whose pixel data arrives as already-deflated pieces, in order, so that
-/// the image never needs to be in memory whole. No time or text chunks: same pixels,
-/// same bytes. The file appears at its path only when ``finish()`` succeeds.
-final class PNGFileWriter {
+/// The chunks of a PNG file around pixel data that arrives as already-deflated strips, in order
+/// (``PNGWriter`` makes them), so that the image never needs to be in memory whole: signature,
+/// IHDR, one IDAT a strip, the zlib trailer, IEND. No time or text chunks: same pixels, same
+/// bytes. The file appears at its path only when ``finish()`` succeeds.
+final class PNGContainer {
     private let file: AtomicFile
     private var adler = adler32Empty
     private var wroteHeader = false
@@ -33,17 +23,17 @@ final class PNGFileWriter {
         try writeChunk("IHDR", ihdr)
     }
 
-    /// Appends one strip: raw deflate bytes (see `StripDeflater`) with the Adler-32 and length
-    /// of the filtered rows they hold.
-    func appendStrip(deflated: [UInt8], adler stripAdler: UInt32, rawLength: Int) throws(LogoMaskError) {
+    /// Appends one strip (raw deflate bytes with the Adler-32 and length of the filtered rows
+    /// they hold) as an IDAT chunk.
+    func append(_ strip: CompressedStrip) throws(LogoMaskError) {
         var data = [UInt8]()
-        data.reserveCapacity(deflated.count + 2)
+        data.reserveCapacity(strip.bytes.count + 2)
         if !wroteHeader {
             data += [0x78, 0x01]  // zlib header: deflate, 32 KiB window, no dictionary
             wroteHeader = true
         }
-        data += deflated
-        adler = adler32Combine(adler, stripAdler, secondLength: rawLength)
+        data += strip.bytes
+        adler = adler32Combine(adler, strip.adler, secondLength: strip.rawLength)
         try writeChunk("IDAT", data)
     }
 
@@ -71,7 +61,7 @@ final class PNGFileWriter {
 }
 
 extension Array where Element == UInt8 {
-    mutating func appendBigEndian(_ value: UInt32) {
+    fileprivate mutating func appendBigEndian(_ value: UInt32) {
         append(UInt8(value >> 24)); append(UInt8((value >> 16) & 0xFF))
         append(UInt8((value >> 8) & 0xFF)); append(UInt8(value & 0xFF))
     }

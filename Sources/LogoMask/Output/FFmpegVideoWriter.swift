@@ -1,32 +1,5 @@
 import Foundation
 
-/// The video containers the reveal writes through ffmpeg.
-public enum VideoFormat: String, Sendable, CaseIterable, Codable {
-    /// H.264 (libx264, yuv420p) in MP4: what apps play after their launch still.
-    case mp4
-    /// GIF with a palette made for the whole clip (palettegen, paletteuse).
-    case gif
-    /// Animated WebP (libwebp_anim).
-    case webp
-    /// Animated PNG, lossless.
-    case apng
-
-    /// The format for a path's extension, nil for other extensions.
-    public init?(path: String) {
-        let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
-        switch ext {
-        case "mp4", "m4v": self = .mp4
-        case "gif": self = .gif
-        case "webp": self = .webp
-        case "apng": self = .apng
-        default: return nil
-        }
-    }
-
-    /// True when the format keeps transparency (frames then go to ffmpeg un-premultiplied).
-    var keepsAlpha: Bool { self != .mp4 }
-}
-
 /// Feeds frames to an `ffmpeg` subprocess as raw BGRA on its standard input, with fixed flags
 /// so the same frames give the same bytes, into a temporary file renamed over the target by
 /// ``finish()``.
@@ -180,16 +153,11 @@ final class FFmpegVideoWriter {
         process.waitUntilExit()
         stderrTail.wait()
         finished = true
-        defer { TemporaryOutputs.shared.unregister(temporaryPath) }
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            try? FileManager.default.removeItem(atPath: temporaryPath)
+            TemporaryOutputs.shared.discard(temporaryPath)
             throw failure("ffmpeg exited with status \(process.terminationStatus)", waited: true)
         }
-        guard rename(temporaryPath, targetPath) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(atPath: temporaryPath)
-            throw LogoMaskError.cannotWriteOutput(file: targetPath, reason: reason)
-        }
+        try TemporaryOutputs.moveIntoPlace(temporaryPath, to: targetPath)
     }
 
     /// Stops ffmpeg and removes the temporary.
@@ -198,8 +166,7 @@ final class FFmpegVideoWriter {
         try? input.fileHandleForWriting.close()
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
-        try? FileManager.default.removeItem(atPath: temporaryPath)
-        TemporaryOutputs.shared.unregister(temporaryPath)
+        TemporaryOutputs.shared.discard(temporaryPath)
     }
 
     private func failure(_ what: String, waited: Bool = false) -> LogoMaskError {

@@ -85,13 +85,6 @@ final class RunLengthDeflater {
         }
     }
 
-    /// Appends a scanline that is `filterType` followed by `zeros` zero bytes without reading it.
-    func appendZeroRow(filterType: UInt8, zeros: Int) {
-        var filter = filterType
-        append(&filter, count: 1)
-        appendZeros(zeros)
-    }
-
     /// Writes the pending run as matches.
     @inline(__always)
     private func flushRun() {
@@ -253,71 +246,5 @@ final class RunLengthDeflater {
         }
         symbolCount = 0
         frequencies.update(repeating: 0, count: 286)
-    }
-}
-
-/// Deflate's tables for match lengths and code lengths (RFC 1951, 3.2.5 and 3.2.7).
-enum DeflateLengths {
-    /// Smallest length of each of the 29 length codes (257...285).
-    static let base: [UInt16] = [
-        3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31,
-        35, 43, 51, 59, 67, 83, 99, 115, 131, 163, 195, 227, 258,
-    ]
-    /// Extra bits of each length code.
-    static let extraBits: [UInt8] = [
-        0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2,
-        3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0,
-    ]
-    /// For a match of `length`, the index (0...28) of its length code, at `length - 3`.
-    /// 258 has its own code (285), never code 284 with all extra bits set.
-    static let symbolIndex: [UInt8] = (3...258).map { length in
-        if length == 258 { return 28 }
-        return UInt8(base.lastIndex { Int($0) <= length } ?? 0)
-    }
-    /// The order in which a dynamic block lists the code-length code's lengths.
-    static let codeLengthOrder = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
-}
-
-/// Deflate's bit stream: values are packed least significant bit first into bytes.
-struct DeflateBitWriter {
-    private(set) var bytes: [UInt8] = []
-    private var buffer: UInt64 = 0
-    private var count = 0
-
-    mutating func reset() {
-        bytes.removeAll(keepingCapacity: true)
-        buffer = 0
-        count = 0
-    }
-
-    /// Makes room for `byteCount` more bytes, so that writes do not grow the array one at a time.
-    mutating func reserve(_ byteCount: Int) {
-        bytes.reserveCapacity(bytes.count + byteCount)
-    }
-
-    /// Appends the low `bits` (at most 32) bits of `value`, whose higher bits must be zero.
-    @inline(__always)
-    mutating func write(_ value: UInt32, bits: Int) {
-        buffer |= UInt64(value) << UInt64(count)
-        count += bits
-        if count >= 32 {
-            let word = UInt32(truncatingIfNeeded: buffer)
-            bytes.append(UInt8(truncatingIfNeeded: word))
-            bytes.append(UInt8(truncatingIfNeeded: word >> 8))
-            bytes.append(UInt8(truncatingIfNeeded: word >> 16))
-            bytes.append(UInt8(truncatingIfNeeded: word >> 24))
-            buffer >>= 32
-            count -= 32
-        }
-    }
-
-    /// Pads with zero bits to the next byte boundary and flushes every whole byte.
-    mutating func alignToByte() {
-        while count > 0 {
-            bytes.append(UInt8(truncatingIfNeeded: buffer))
-            buffer >>= 8
-            count = max(0, count - 8)
-        }
-        buffer = 0
     }
 }

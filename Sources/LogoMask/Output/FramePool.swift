@@ -1,0 +1,39 @@
+import Foundation
+
+/// The frame buffers of one job: made once, handed to workers and back.
+final class FramePool: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var free: [FrameBuffer]
+    private var cancelled = false
+
+    init(count: Int, width: Int, height: Int) throws(LogoMaskError) {
+        var buffers: [FrameBuffer] = []
+        for _ in 0..<count { buffers.append(try FrameBuffer(width: width, height: height)) }
+        free = buffers
+    }
+
+    /// A free buffer, waiting for one if needed; throws once the job is cancelled.
+    func take() throws -> FrameBuffer {
+        condition.lock()
+        defer { condition.unlock() }
+        while free.isEmpty, !cancelled { condition.wait() }
+        guard !cancelled, let buffer = free.popLast() else { throw CancellationError() }
+        return buffer
+    }
+
+    /// Returns a buffer.
+    func give(_ buffer: FrameBuffer) {
+        condition.lock()
+        free.append(buffer)
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Wakes every waiting worker with an error.
+    func cancel() {
+        condition.lock()
+        cancelled = true
+        condition.broadcast()
+        condition.unlock()
+    }
+}

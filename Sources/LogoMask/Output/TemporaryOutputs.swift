@@ -1,0 +1,72 @@
+import Foundation
+
+/// Every temporary output in progress, so that an interrupted process (SIGINT, SIGTERM) can
+/// remove them before it exits. The command-line tool calls ``removeAll()`` from its signal handler.
+public final class TemporaryOutputs: @unchecked Sendable {
+    /// The process-wide registry.
+    public static let shared = TemporaryOutputs()
+    private let lock = NSLock()
+    private var paths: Set<String> = []
+
+    /// Records a temporary path (file or folder) that is not yet committed.
+    public func register(_ path: String) { lock.withLock { _ = paths.insert(path) } }
+
+    /// Forgets a path that was committed or removed.
+    public func unregister(_ path: String) { lock.withLock { _ = paths.remove(path) } }
+
+    /// Removes every registered temporary (files and folders) and forgets them.
+    public func removeAll() {
+        let pending = lock.withLock { () -> Set<String> in
+            defer { paths.removeAll() }
+            return paths
+        }
+        for path in pending { try? FileManager.default.removeItem(atPath: path) }
+    }
+
+    /// Removes a registered temporary (file or folder) and forgets it.
+    func discard(_ path: String) {
+        try? FileManager.default.removeItem(atPath: path)
+        unregister(path)
+    }
+
+    /// Renames the registered temporary `temporary` (a file or a folder) over `target` and forgets
+    /// it: the one rename-into-place of every output. rename(2) replaces a file in one step
+    /// (readers see the old file or the new one); an existing folder is first renamed aside,
+    /// put back if the rename fails, and removed after it succeeds. On failure the temporary is
+    /// removed.
+    static func moveIntoPlace(_ temporary: String, to target: String) throws(LogoMaskError) {
+        defer { shared.unregister(temporary) }
+        var isFolder: ObjCBool = false
+        var old: String?
+        if FileManager.default.fileExists(atPath: temporary, isDirectory: &isFolder), isFolder.boolValue,
+           FileManager.default.fileExists(atPath: target) {
+            let aside = siblingPath(for: target) + ".old"
+            guard rename(target, aside) == 0 else {
+                let reason = String(cString: strerror(errno))
+                try? FileManager.default.removeItem(atPath: temporary)
+                throw LogoMaskError.cannotWriteOutput(file: target, reason: reason)
+            }
+            old = aside
+        }
+        guard rename(temporary, target) == 0 else {
+            let reason = String(cString: strerror(errno))
+            if let old { _ = rename(old, target) }
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw LogoMaskError.cannotWriteOutput(file: target, reason: reason)
+        }
+        if let old { try? FileManager.default.removeItem(atPath: old) }
+    }
+
+    /// A hidden path beside `path` for its temporary: `.NAME.part-PID-N`.
+    static func siblingPath(for path: String) -> String {
+        let url = URL(fileURLWithPath: path)
+        let counter = shared.lock.withLock { () -> Int in
+            shared.counter += 1
+            return shared.counter
+        }
+        let name = ".\(url.lastPathComponent).part-\(ProcessInfo.processInfo.processIdentifier)-\(counter)"
+        return url.deletingLastPathComponent().appendingPathComponent(name).path
+    }
+
+    private var counter = 0
+}

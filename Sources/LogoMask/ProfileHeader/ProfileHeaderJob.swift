@@ -1,0 +1,29 @@
+import Foundation
+
+/// What a profile-header job writes.
+public struct ProfileHeaderJob: Sendable {
+    /// The scroll offsets, one frame each (points).
+    public var offsets: [Double]
+    /// A folder (PNG sequence `frame-0000.png`, ...) or a video: `.mp4`, `.gif`, `.webp`, `.apng` (ffmpeg).
+    public var output: String
+    /// Frames a second of a video.
+    public var fps: Double = 30
+    /// A contact sheet PNG of sampled frames, labelled with their offsets, if wanted.
+    public var contactSheet: String?
+    /// The derived constants as JSON (``HeaderConstants``); nil writes none.
+    public var constants: String?
+    /// The blurred header PNG (the asset made once); nil writes none.
+    public var blurredHeader: String?
+
+    /// A job with the constants and the blurred header written beside `output`:
+    /// `STEM.constants.json` and `STEM.blurred-header.png`, where STEM is `output` without a
+    /// video extension.
+    public init(offsets: [Double], output: String) {
+        self.offsets = offsets
+        self.output = output
+        let stem = VideoFormat(path: output) != nil ? (output as NSString).deletingPathExtension : output
+        let trimmed = stem.hasSuffix("/") && stem.count > 1 ? String(stem.dropLast()) : stem
+        constants = trimmed + ".constants.json"
+        blurredHeader = trimmed + ".blurred-header.png"
+    }
+}
