@@ -12,15 +12,7 @@ final class AtomicFile {
     private var committed = false
 
     init(path: String) throws(LogoMaskError) {
-        let url = URL(fileURLWithPath: path)
-        let folder = url.deletingLastPathComponent().path
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-            throw LogoMaskError.cannotWriteOutput(file: path, reason: "the folder \(folder) does not exist")
-        }
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-            throw LogoMaskError.cannotWriteOutput(file: path, reason: "it is a folder")
-        }
+        let folder = try TemporaryOutputs.checkTarget(path, as: .file)
         self.targetPath = path
         self.temporaryPath = TemporaryOutputs.siblingPath(for: path)
         guard FileManager.default.createFile(atPath: temporaryPath, contents: nil),
@@ -76,11 +68,7 @@ extension AtomicFile {
     /// Lets `produce` write a file at a temporary path beside `path` (by any means: Cairo's PDF and
     /// SVG surfaces write files themselves), then renames it into place; on failure removes it.
     static func produce(at path: String, _ produce: (String) throws(LogoMaskError) -> Void) throws(LogoMaskError) {
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-            throw LogoMaskError.cannotWriteOutput(file: path, reason: "the folder \(folder) does not exist")
-        }
+        try TemporaryOutputs.checkTarget(path, as: .file)
         let temporary = TemporaryOutputs.siblingPath(for: path)
         TemporaryOutputs.shared.register(temporary)
         do {

@@ -11,16 +11,8 @@ final class AtomicFolder {
     private var committed = false
 
     init(path: String) throws(LogoMaskError) {
-        let url = URL(fileURLWithPath: path)
-        let parent = url.deletingLastPathComponent().path
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder), isFolder.boolValue else {
-            throw LogoMaskError.cannotWriteOutput(file: path, reason: "the folder \(parent) does not exist")
-        }
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), !isFolder.boolValue {
-            throw LogoMaskError.cannotWriteOutput(file: path, reason: "it is a file, and this output is a folder")
-        }
-        targetPath = url.standardizedFileURL.path
+        let parent = try TemporaryOutputs.checkTarget(path, as: .folder)
+        targetPath = URL(fileURLWithPath: path).standardizedFileURL.path
         temporaryPath = TemporaryOutputs.siblingPath(for: targetPath)
         do {
             try FileManager.default.createDirectory(atPath: temporaryPath, withIntermediateDirectories: false)

@@ -83,15 +83,7 @@ final class FFmpegVideoWriter {
     /// Starts ffmpeg writing `path` (through a temporary beside it).
     init(path: String, format: VideoFormat, width: Int, height: Int, fps: Double) throws(LogoMaskError) {
         let executable = try Self.locate()
-        let url = URL(fileURLWithPath: path)
-        let folder = url.deletingLastPathComponent().path
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-            throw LogoMaskError.cannotWriteOutput(file: path, reason: "the folder \(folder) does not exist")
-        }
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-            throw LogoMaskError.cannotWriteOutput(file: path, reason: "it is a folder")
-        }
+        try TemporaryOutputs.checkTarget(path, as: .file)
         targetPath = path
         self.format = format
         self.width = width

@@ -57,6 +57,31 @@ public final class TemporaryOutputs: @unchecked Sendable {
         if let old { try? FileManager.default.removeItem(atPath: old) }
     }
 
+    /// What an output path is to become, for ``checkTarget(_:as:)``.
+    enum TargetKind { case file, folder }
+
+    /// The checks every output makes before it writes aside: the folder that is to hold `path`
+    /// exists, and `path` is not already the other kind of thing (a folder where a file goes, a
+    /// file where a folder goes). Returns that folder.
+    @discardableResult
+    static func checkTarget(_ path: String, as kind: TargetKind) throws(LogoMaskError) -> String {
+        let parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder), isFolder.boolValue else {
+            throw LogoMaskError.cannotWriteOutput(file: path, reason: "the folder \(parent) does not exist")
+        }
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
+            switch kind {
+            case .file where isFolder.boolValue:
+                throw LogoMaskError.cannotWriteOutput(file: path, reason: "it is a folder")
+            case .folder where !isFolder.boolValue:
+                throw LogoMaskError.cannotWriteOutput(file: path, reason: "it is a file, and this output is a folder")
+            default: break
+            }
+        }
+        return parent
+    }
+
     /// A hidden path beside `path` for its temporary: `.NAME.part-PID-N`.
     static func siblingPath(for path: String) -> String {
         let url = URL(fileURLWithPath: path)
