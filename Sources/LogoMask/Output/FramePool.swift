@@ -2,9 +2,8 @@ import Foundation
 
 /// The frame buffers of one job: made once, handed to workers and back.
 final class FramePool: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = CancellableCondition()
     private var free: [FrameBuffer]
-    private var cancelled = false
 
     init(count: Int, width: Int, height: Int) throws(LogoMaskError) {
         var buffers: [FrameBuffer] = []
@@ -14,26 +13,21 @@ final class FramePool: @unchecked Sendable {
 
     /// A free buffer, waiting for one if needed; throws once the job is cancelled.
     func take() throws -> FrameBuffer {
-        condition.lock()
-        defer { condition.unlock() }
-        while free.isEmpty, !cancelled { condition.wait() }
-        guard !cancelled, let buffer = free.popLast() else { throw CancellationError() }
-        return buffer
+        try condition.locked {
+            while free.isEmpty, !condition.cancelled { condition.wait() }
+            guard !condition.cancelled, let buffer = free.popLast() else { throw CancellationError() }
+            return buffer
+        }
     }
 
     /// Returns a buffer.
     func give(_ buffer: FrameBuffer) {
-        condition.lock()
-        free.append(buffer)
-        condition.signal()
-        condition.unlock()
+        condition.locked {
+            free.append(buffer)
+            condition.signal()
+        }
     }
 
     /// Wakes every waiting worker with an error.
-    func cancel() {
-        condition.lock()
-        cancelled = true
-        condition.broadcast()
-        condition.unlock()
-    }
+    func cancel() { condition.cancel() }
 }

@@ -57,57 +57,50 @@ enum OrderedParallelRunner {
 
 /// The lock-protected meeting point of the workers and the consumer.
 private final class SharedQueue<Output>: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = CancellableCondition()
     private let limit: Int
     private var handedOut = 0
     private var consumed = 0
     private var results: [Int: Output] = [:]
     private var failure: (any Error)?
-    private var cancelled = false
 
     init(limit: Int) { self.limit = max(1, limit) }
 
     /// The next job for a worker, or nil when all are handed out or the run stopped.
     func nextIndex(count: Int) -> Int? {
-        condition.lock()
-        defer { condition.unlock() }
-        while !cancelled, handedOut < count, handedOut - consumed >= limit { condition.wait() }
-        guard !cancelled, handedOut < count else { return nil }
-        handedOut += 1
-        return handedOut - 1
+        condition.locked {
+            while !condition.cancelled, handedOut < count, handedOut - consumed >= limit { condition.wait() }
+            guard !condition.cancelled, handedOut < count else { return nil }
+            handedOut += 1
+            return handedOut - 1
+        }
     }
 
     func deliver(_ index: Int, _ output: Output) {
-        condition.lock()
-        results[index] = output
-        condition.broadcast()
-        condition.unlock()
+        condition.locked {
+            results[index] = output
+            condition.broadcast()
+        }
     }
 
     func fail(_ error: any Error) {
-        condition.lock()
-        if failure == nil { failure = error }
-        cancelled = true
-        condition.broadcast()
-        condition.unlock()
+        condition.locked {
+            if failure == nil { failure = error }
+        }
+        condition.cancel()
     }
 
-    func cancel() {
-        condition.lock()
-        cancelled = true
-        condition.broadcast()
-        condition.unlock()
-    }
+    func cancel() { condition.cancel() }
 
     /// Waits for job `index`'s result (or the first failure) and marks it consumed.
     func take(_ index: Int) throws -> Output {
-        condition.lock()
-        defer { condition.unlock() }
-        while results[index] == nil, failure == nil { condition.wait() }
-        if let failure { throw failure }
-        guard let output = results.removeValue(forKey: index) else { throw CancellationError() }
-        consumed = index + 1
-        condition.broadcast()
-        return output
+        try condition.locked {
+            while results[index] == nil, failure == nil { condition.wait() }
+            if let failure { throw failure }
+            guard let output = results.removeValue(forKey: index) else { throw CancellationError() }
+            consumed = index + 1
+            condition.broadcast()
+            return output
+        }
     }
 }
