@@ -23,6 +23,14 @@ public enum VideoFormat: String, Sendable, CaseIterable, Codable {
         }
     }
 
+    /// True for a path that is neither a PNG-sequence folder nor a video this package writes: a
+    /// single picture (`.png`, `.jpg`: a sequence is a folder) or a container ffmpeg is not asked
+    /// for (`.mov`, `.webm`, ...). Reveal and header outputs refuse it alike.
+    static func isUnsupportedSequenceOutput(_ path: String) -> Bool {
+        VideoFormat(path: path) == nil
+            && ["png", "jpg", "jpeg", "mov", "webm", "avi", "mkv"].contains(URL(fileURLWithPath: path).pathExtension.lowercased())
+    }
+
     /// True when the format keeps transparency (frames then go to ffmpeg un-premultiplied).
     var keepsAlpha: Bool { self != .mp4 }
 }

@@ -19,9 +19,9 @@ extension ProfileHeaderRenderer {
         guard job.fps.isFinite, job.fps > 0, job.fps <= 240 else {
             throw .invalidParameter(.fps, "must be a number in (0, 240]; \(job.fps) is not.")
         }
-        let ext = URL(fileURLWithPath: job.output).pathExtension.lowercased()
         let video = VideoFormat(path: job.output)
-        if video == nil, ["mov", "mkv", "avi", "webm", "png", "jpg", "jpeg"].contains(ext) {
+        if VideoFormat.isUnsupportedSequenceOutput(job.output) {
+            let ext = URL(fileURLWithPath: job.output).pathExtension.lowercased()
             throw .invalidRequest(
                 "\(job.output): .\(ext) is not an output this command writes; give a folder for a PNG sequence, or a .mp4, .gif, .webp or .apng video.")
         }

@@ -16,8 +16,7 @@ public enum RevealOutput: Sendable, Equatable {
             self = .video(path: path, format: format)
             return
         }
-        let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
-        if ["png", "jpg", "jpeg", "mov", "webm", "avi", "mkv"].contains(ext) {
+        if VideoFormat.isUnsupportedSequenceOutput(path) {
             throw LogoMaskError.unsupportedRevealOutput(file: path)
         }
         self = .pngSequence(folder: path)
