@@ -18,7 +18,7 @@ struct FrameSequenceWriterTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("frames").path
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: out + "/old.png", contents: Data([1]))
+        #expect(FileManager.default.createFile(atPath: out + "/old.png", contents: Data([1])))
         let sheet = try ContactSheet(
             indices: ContactSheet.evenlySpaced(count: 8), frameWidth: 40, frameHeight: 30,
             style: .reveal(frameWidth: 40, frameHeight: 30), label: { "#\($0)" })
@@ -27,7 +27,7 @@ struct FrameSequenceWriterTests {
                 frameCount: 8, width: 40, height: 30, destination: .pngFolder(path: out),
                 contactSheet: (folder.appendingPathComponent("sheet.png").path, sheet))
             let extra = writer.stage(folder.appendingPathComponent("extra.txt").path)
-            FileManager.default.createFile(atPath: extra, contents: Data([2]))
+            #expect(FileManager.default.createFile(atPath: extra, contents: Data([2])))
             try writer.run(
                 workers: 2, name: "test",
                 makeState: { () throws(LogoMaskError) in 0 },

@@ -109,7 +109,7 @@ struct HostileLoadingTests {
         let target = folder.appendingPathComponent("out.pdf").path
         #expect(throws: LogoMaskError.self) {
             try AtomicFile.produce(at: target) { (temporary: String) throws(LogoMaskError) in
-                FileManager.default.createFile(atPath: temporary, contents: Data("half".utf8))
+                #expect(FileManager.default.createFile(atPath: temporary, contents: Data("half".utf8)))
                 throw LogoMaskError.drawingFailed(file: "x", reason: "test")
             }
         }

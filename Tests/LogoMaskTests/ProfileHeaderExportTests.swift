@@ -23,7 +23,7 @@ struct ProfileHeaderExportTests {
         let out = folder.appendingPathComponent("frames").path
         // An older sequence in the way is replaced whole.
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-        FileManager.default.createFile(atPath: out + "/stale.png", contents: Data([1]))
+        #expect(FileManager.default.createFile(atPath: out + "/stale.png", contents: Data([1])))
         let r = try renderer()
         var job = ProfileHeaderJob(offsets: [-104, 0, 40, 41, 130], output: out)
         job.contactSheet = folder.appendingPathComponent("sheet.png").path
