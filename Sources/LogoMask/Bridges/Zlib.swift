@@ -12,7 +12,7 @@ final class StripDeflater {
     private var output: [UInt8] = []
 
     /// `level` 0...9, zlib's default strategy (LZ77 matches plus Huffman; the run-length coding
-    /// is ``RunLengthDeflater``'s).
+    /// is `RunLengthDeflater`'s).
     init(level: Int32) throws(LogoMaskError) {
         let status = deflateInit2_(
             &stream, level, Z_DEFLATED, -15, 9, Z_DEFAULT_STRATEGY,

@@ -20,7 +20,7 @@ public struct CoverScaleResult: Sendable, Hashable, Codable {
     public var statistics: CoverStatistics
 }
 
-/// Cover scales of a logo on viewports (see ``CoverScaleSearch`` in MaskGeometry for the method
+/// Cover scales of a logo on viewports (see `CoverScaleSearch` in MaskGeometry for the method
 /// and its guarantees).
 ///
 /// ```swift

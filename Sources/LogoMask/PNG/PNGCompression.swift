@@ -2,7 +2,7 @@
 /// measured, so the default favours speed; on logo art it is also the smallest of zlib's codings
 /// after the same filters (LZ77 matches break the long zero runs filtered logo art is made of).
 public enum PNGCompression: String, Sendable, CaseIterable, Codable {
-    /// Run-length matches only (what zlib's `Z_RLE` finds), coded by ``RunLengthDeflater``: the
+    /// Run-length matches only (what zlib's `Z_RLE` finds), coded by `RunLengthDeflater`: the
     /// fastest by far, and on logo art about 0.9-1.0x rsvg-convert's files.
     case fast
     /// `fast`, or zlib level 6 where its LZ77 matches win (repeated shapes such as the letters of

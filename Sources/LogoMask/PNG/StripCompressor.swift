@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Each strip's first row gets the Sub filter, so a strip decodes on its own terms (see
 /// ``PNGRowPacker``). With ``PNGCompression/fast`` the rows are filtered one at a time into small
-/// buffers and run-length coded (``RunLengthDeflater``): a row equal to the one above it, most
+/// buffers and run-length coded (`RunLengthDeflater`): a row equal to the one above it, most
 /// rows of logo art, is coded as Up-filtered zeros without being converted at all; any other row
 /// is compared with the row above in chunks of 16 pixels, only the chunks that changed are
 /// converted, and the row gets the Up or the Paeth filter, whichever leaves the smaller residuals

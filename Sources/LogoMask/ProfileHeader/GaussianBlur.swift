@@ -5,7 +5,7 @@ import MaskGeometry
 /// edges extended (vImage's `kvImageEdgeExtend`, which the article's FXBlurView uses).
 ///
 /// The article blurs the header once with FXBlurView's radius 10 and 20 box passes; those passes
-/// converge to a Gaussian whose sigma ``BoxBlurEquivalence`` gives (40 px for a 3x image), and
+/// converge to a Gaussian whose sigma `BoxBlurEquivalence` gives (40 px for a 3x image), and
 /// this blur draws that Gaussian directly. The kernel is sampled at whole pixels,
 /// `exp(-x^2 / (2 sigma^2))`, cut at `ceil(3 sigma)` and normalised to sum 1 (the cut drops 0.27 %
 /// of the weight, spread back over the rest). Each pass writes its output transposed, so both

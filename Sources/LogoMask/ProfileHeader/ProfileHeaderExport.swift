@@ -5,7 +5,7 @@ extension ProfileHeaderRenderer {
     /// Renders every offset of `job` and writes its outputs, all or nothing: the sequence, the
     /// contact sheet, the constants and the blurred header are written aside and renamed into
     /// place only when every one of them succeeded (an existing folder is replaced). Frames are
-    /// drawn on every core into a few reused buffers (``FrameSequenceWriter``).
+    /// drawn on every core into a few reused buffers (`FrameSequenceWriter`).
     ///
     /// - Throws: ``LogoMaskError/invalidRequest(_:)`` for no offsets, a non-finite offset or an
     ///   unknown output extension; ``LogoMaskError/toolUnavailable(tool:reason:)`` when a video

@@ -10,7 +10,7 @@ public struct ProfileHeaderJob: Sendable {
     public var fps: Double = 30
     /// A contact sheet PNG of sampled frames, labelled with their offsets, if wanted.
     public var contactSheet: String?
-    /// The derived constants as JSON (``HeaderConstants``); nil writes none.
+    /// The derived constants as JSON (`HeaderConstants`); nil writes none.
     public var constants: String?
     /// The blurred header PNG (the asset made once); nil writes none.
     public var blurredHeader: String?

@@ -21,7 +21,7 @@ public enum ProfileNameLabel: Sendable {
 ///
 /// Made once per job: the header picture fitted (aspect fill) to the header at the pixel scale,
 /// and its blur (``GaussianBlur`` with the sigma of the article's 10 x 20 box blur at that scale,
-/// ``BoxBlurEquivalence``). Each frame is then composited with Cairo from those two (cross-faded
+/// `BoxBlurEquivalence`). Each frame is then composited with Cairo from those two (cross-faded
 /// by the blur alpha), the white label, the scroll content (black name, placeholder rows) and the
 /// avatar, in the z-order of the offset. Frames are opaque (white screen), `pixelScale` pixels a point.
 public final class ProfileHeaderRenderer: Sendable {

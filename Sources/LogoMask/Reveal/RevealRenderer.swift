@@ -2,7 +2,7 @@ import Foundation
 import MaskGeometry
 
 /// Renders a whole reveal and sends its frames to a PNG sequence or a video, a contact sheet and
-/// a still, through the ``FrameSequenceWriter`` (one ``FrameCompositor`` a worker thread, every
+/// a still, through the `FrameSequenceWriter` (one `FrameCompositor` a worker thread, every
 /// buffer made once per job, PNG frames encoded on the workers, video frames piped to ffmpeg in
 /// order). One frame at a time: ``RevealFramePlayer``.
 public enum RevealRenderer {
@@ -10,8 +10,19 @@ public enum RevealRenderer {
     /// (frame 0, pixel for pixel). Nothing appears at any path unless the whole run succeeds.
     ///
     /// - Parameters:
+    ///   - scene: the logo, viewport, look and timeline to render.
+    ///   - fps: frames per second, in (0, 240].
+    ///   - output: a PNG-sequence folder or a video file; nil writes no frames (only the sheet
+    ///     and the still, if asked for).
+    ///   - contactSheet: a PNG path for one picture of evenly spaced frames labelled with their
+    ///     times; nil writes none.
+    ///   - still: a PNG path for frame 0 (the launch image), pixel for pixel; nil writes none.
     ///   - workers: threads compositing frames (default: the active cores).
+    ///   - deadline: when to give up; checked before every frame.
     ///   - progress: called on the caller's thread with the fraction of frames done.
+    /// - Returns: the frame count, size, scales and the paths written.
+    /// - Throws: ``LogoMaskError`` for an invalid frame rate, an unwritable path, a missing
+    ///   ffmpeg, a passed deadline or a failed frame; nothing is left at any path then.
     public static func render(
         _ scene: RevealScene, fps: Double, output: RevealOutput?, contactSheet: String? = nil, still: String? = nil,
         workers: Int = ProcessInfo.processInfo.activeProcessorCount, deadline: Deadline = .none,

@@ -1,7 +1,7 @@
 import Foundation
 import MaskGeometry
 
-/// A reveal animation as a file: the scene's look and a ``Timeline`` whose numbers may be
+/// A reveal animation as a file: the scene's look and a `Timeline` whose numbers may be
 /// symbols computed for the chosen viewport. The presets (``RevealPreset``) are specs in this
 /// same format, so `logo-mask reveal --preset twitter --print-spec` prints an editable file.
 ///
@@ -32,7 +32,7 @@ import MaskGeometry
 /// - `fadeLogoWithBackground`: without a hole, true makes `backgroundOpacity` fade the
 ///   background and the drawn logo as one layer (a plain fade); false (default) fades the
 ///   background alone, the logo staying drawn at `logoOpacity`.
-/// - `timeline`: a ``Timeline`` in its JSON form, where any number may be written as one of
+/// - `timeline`: a `Timeline` in its JSON form, where any number may be written as one of
 ///   these strings, replaced before the timeline is read:
 ///   - `"finalScale"`: the cover scale computed for the viewport at the timeline's end
 ///     rotation, times `--margin` (or `--final-scale` when given);
