@@ -8,6 +8,7 @@ let package = Package(
     products: [
         .library(name: "LogoMask", targets: ["LogoMask"]),
         .library(name: "MaskGeometry", targets: ["MaskGeometry"]),
+        .library(name: "LogoAnimation", targets: ["LogoAnimation"]),
         .executable(name: "logo-mask", targets: ["logo-mask"]),
     ],
     dependencies: [
@@ -34,14 +35,18 @@ let package = Package(
             name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
 
-        // Pure Swift: geometry, transforms, timing curves. No C.
+        // Pure Swift: points, rects, transforms, placement, the cover search. No C.
         .target(name: "MaskGeometry"),
+
+        // Pure Swift: timing curves, animations, timelines and the scroll-driven header layout
+        // (what moves over time, not where). Foundation and MaskGeometry only.
+        .target(name: "LogoAnimation", dependencies: ["MaskGeometry"]),
 
         // The public library.
         .target(
             name: "LogoMask",
             dependencies: [
-                "MaskGeometry", "CCairo", "CRsvg", "CPopplerLoader", "CZlib", "CDeflate",
+                "MaskGeometry", "LogoAnimation", "CCairo", "CRsvg", "CPopplerLoader", "CZlib", "CDeflate",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
 
@@ -49,7 +54,7 @@ let package = Package(
         .executableTarget(
             name: "logo-mask",
             dependencies: [
-                "LogoMask", "MaskGeometry",
+                "LogoMask", "MaskGeometry", "LogoAnimation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -66,8 +71,11 @@ let package = Package(
             name: "MaskGeometryTests",
             dependencies: ["MaskGeometry"]),
         .testTarget(
+            name: "LogoAnimationTests",
+            dependencies: ["LogoAnimation", "MaskGeometry"]),
+        .testTarget(
             name: "LogoMaskTests",
-            dependencies: ["LogoMask", "MaskGeometry", "LogoMaskTestSupport"],
+            dependencies: ["LogoMask", "MaskGeometry", "LogoAnimation", "LogoMaskTestSupport"],
             resources: [.copy("Fixtures")]),
         .testTarget(
             name: "LogoMaskCLITests",

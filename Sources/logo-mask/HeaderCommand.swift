@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LogoAnimation
 import LogoMask
 import MaskGeometry
 

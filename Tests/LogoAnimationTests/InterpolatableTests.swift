@@ -1,5 +1,6 @@
 import Testing
-@testable import MaskGeometry
+@testable import LogoAnimation
+import MaskGeometry
 
 @Suite("Interpolatable")
 struct InterpolatableTests {

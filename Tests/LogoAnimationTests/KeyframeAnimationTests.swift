@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import MaskGeometry
+@testable import LogoAnimation
+import MaskGeometry
 
 /// Final hole scales of the seeds: 001 (Yula) uses screenHeight · 18 / 667, 000 (Twitter)
 /// 36 at 667 pt, proportional to the height.

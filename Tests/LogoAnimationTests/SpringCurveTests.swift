@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import MaskGeometry
+@testable import LogoAnimation
+import MaskGeometry
 
 @Suite("SpringCurve")
 struct SpringCurveTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import MaskGeometry
+@testable import LogoAnimation
+import MaskGeometry
 
 /// A named curve with its control points copied from SPEC.md (not from the library).
 struct NamedCurveCase: Sendable, CustomTestStringConvertible {

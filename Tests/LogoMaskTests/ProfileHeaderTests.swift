@@ -1,4 +1,5 @@
 import Foundation
+import LogoAnimation
 import LogoMask
 import MaskGeometry
 import Testing

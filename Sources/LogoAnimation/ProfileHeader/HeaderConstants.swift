@@ -1,4 +1,5 @@
 import Foundation
+import MaskGeometry
 
 /// The numbers an engineer needs to rebuild the header: the layout, the constants that follow
 /// from it, and one entry per offset range between the breakpoints (0, the stop, the label

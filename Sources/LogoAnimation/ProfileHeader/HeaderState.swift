@@ -1,4 +1,5 @@
 import Foundation
+import MaskGeometry
 
 /// Which of the article's two actions an offset belongs to, and whether the header has stuck.
 public enum HeaderPhase: String, Hashable, Sendable, Codable {

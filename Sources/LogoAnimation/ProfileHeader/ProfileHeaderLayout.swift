@@ -1,4 +1,5 @@
 import Foundation
+import MaskGeometry
 
 /// The Twitter profile header of source article 003 ("Implementing the Twitter iOS App UI"):
 /// where the header, the avatar and the labels sit, in points, and the article's constants.

@@ -1,3 +1,5 @@
+import MaskGeometry
+
 /// How a ``BasicAnimation`` paces its change: a Bézier ``TimingCurve`` or a damped spring.
 ///
 /// In JSON a Bézier curve is written as a ``TimingCurve`` (`"easeOut"` or `[0, 0, 0.58, 1]`)

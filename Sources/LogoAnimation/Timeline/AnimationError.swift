@@ -1,3 +1,5 @@
+import MaskGeometry
+
 /// Why an animation, timing curve or timeline could not be built.
 ///
 /// Every case's `description` names the offending field and how to fix it, so a

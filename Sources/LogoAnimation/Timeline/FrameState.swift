@@ -1,3 +1,5 @@
+import MaskGeometry
+
 /// The state of every reveal layer at one instant: plain values sampled from a ``Timeline``.
 ///
 /// A property whose track is absent from the timeline, or whose animation neither runs nor

@@ -1,3 +1,5 @@
+import MaskGeometry
+
 /// A value an animation can move between: it knows the value a fraction of the way to another.
 ///
 /// Conformances: `Double` (scale, rotation in radians, opacity), ``Point`` (a translation),

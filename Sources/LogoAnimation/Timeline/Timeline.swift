@@ -1,3 +1,5 @@
+import MaskGeometry
+
 /// A reveal's animations: one optional track per layer property, sampled into ``FrameState``s.
 ///
 /// Time is in seconds from the start of the reveal (frame 0 is time 0). The timeline lasts

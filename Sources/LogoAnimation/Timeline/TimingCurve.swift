@@ -1,3 +1,5 @@
+import MaskGeometry
+
 /// A cubic Bézier timing curve, as Core Animation's `CAMediaTimingFunction`.
 ///
 /// The curve runs from (0, 0) to (1, 1) with control points (`x1`, `y1`) and

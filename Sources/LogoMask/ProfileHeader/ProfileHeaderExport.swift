@@ -1,4 +1,5 @@
 import Foundation
+import LogoAnimation
 import MaskGeometry
 
 extension ProfileHeaderRenderer {

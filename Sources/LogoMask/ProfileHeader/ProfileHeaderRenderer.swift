@@ -1,4 +1,5 @@
 import Foundation
+import LogoAnimation
 import MaskGeometry
 
 /// The avatar of a profile-header preview.

@@ -1,4 +1,5 @@
 import Foundation
+import LogoAnimation
 import MaskGeometry
 
 /// One frame's pixels: viewport-sized premultiplied ARGB32 (stride = width x 4) with a Cairo

@@ -1,4 +1,5 @@
 import Foundation
+import LogoAnimation
 import MaskGeometry
 
 /// Everything about a reveal that is not in its spec: the screen, where the logo sits, the

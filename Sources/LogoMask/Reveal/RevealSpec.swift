@@ -1,4 +1,5 @@
 import Foundation
+import LogoAnimation
 import MaskGeometry
 
 /// A reveal animation as a file: the scene's look and a `Timeline` whose numbers may be
