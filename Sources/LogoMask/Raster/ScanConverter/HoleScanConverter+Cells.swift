@@ -69,7 +69,12 @@ extension HoleScanConverter {
 
     /// Computes row `y`'s cells; false when the shape covers nothing there.
     func computeRow(_ y: Int) -> Bool {
-        precondition(y == nextRow, "rows in order")
+        // Rows come in order from the box's top (every caller loops that way); another row would
+        // leave the scan state wrong, so it is answered as empty rather than trapping.
+        guard y == nextRow else {
+            assertionFailure("row \(y) asked out of order (next is \(nextRow))")
+            return false
+        }
         nextRow = y + 1
         let r = y - boxY0
         let events = boundaryEvents[r]

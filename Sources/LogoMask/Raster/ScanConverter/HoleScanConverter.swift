@@ -178,7 +178,12 @@ final class HoleScanConverter {
     /// `box`. False when Cairo would not fill this shape with the tor scan converter (all edges
     /// horizontal or vertical) or the coordinates are out of range: draw through librsvg.
     func prepare(transform t: Transform, box: PixelBox) -> Bool {
-        precondition(box.x0 >= 0 && box.x1 <= maxWidth && box.y0 >= 0 && box.y1 <= maxHeight && box.x0 < box.x1 && box.y0 < box.y1)
+        // A box outside the buffers this converter was sized for is the caller's mistake; answering
+        // false sends the frame to librsvg (right pixels) instead of trapping the whole process.
+        guard box.x0 >= 0, box.x1 <= maxWidth, box.y0 >= 0, box.y1 <= maxHeight, box.x0 < box.x1, box.y0 < box.y1 else {
+            assertionFailure("box \(box) outside the converter's \(maxWidth)x\(maxHeight)")
+            return false
+        }
         boxX0 = box.x0; boxX1 = box.x1; boxY0 = box.y0; boxY1 = box.y1
         limitX0 = box.x0 << 8; limitX1 = box.x1 << 8; limitY0 = box.y0 << 8; limitY1 = box.y1 << 8
         for row in 0...(box.y1 - box.y0) { buckets[row] = -1 }
