@@ -5,9 +5,14 @@ SHELL := /bin/bash
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Libraries to build against, the reference renderer and PDF tools the tests compare with,
 # ffmpeg for videos, librsvg's Python bindings (an independent source of its ink rectangle),
-# and GNU time for the memory checks.
+# GNU time for the memory checks; the players the exports are checked with: rlottie (Lottie),
+# Chromium (the web page), Kotlin and Java (the generated Kotlin), pip for the Lottie schema.
 DEB_PACKAGES := librsvg2-dev libcairo2-dev libpoppler-glib-dev zlib1g-dev libdeflate-dev pkg-config \
-	librsvg2-bin poppler-utils ffmpeg python3-gi gir1.2-rsvg-2.0 time
+	librsvg2-bin poppler-utils ffmpeg python3-gi gir1.2-rsvg-2.0 time \
+	librlottie-dev chromium kotlin python3-pip
+# The Lottie specification's JSON schema and a validator, for the python3 on the PATH.
+PIP_PACKAGES := lottie-specs jsonschema
+PYTHON ?= python3
 # The release binary carries the Swift runtime and Foundation inside it: a process starts in
 # about 14 ms instead of 28 (no 20 Swift shared libraries to load and relocate), which is most
 # of a small render's time, and the binary runs where no Swift toolchain is installed.
@@ -23,6 +28,9 @@ deps:
 		echo "Installing:$$missing"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
+	@$(PYTHON) -c 'import lottie_specs, jsonschema' 2>/dev/null || { echo "Installing (pip): $(PIP_PACKAGES)"; \
+		$(PYTHON) -m pip install --quiet --disable-pip-version-check $(PIP_PACKAGES) 2>/dev/null \
+		|| $(PYTHON) -m pip install --quiet --disable-pip-version-check --break-system-packages $(PIP_PACKAGES); }
 
 build: deps
 	swift build $(RELEASE)

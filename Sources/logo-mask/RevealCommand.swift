@@ -37,8 +37,11 @@ struct RevealCommand: ParsableCommand {
     @Flag(help: "Print the preset's (or the spec's) JSON on standard output and stop.")
     var printSpec = false
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("A folder for a PNG sequence, or a .mp4, .gif, .webp or .apng file.", valueName: "out"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("A folder for a PNG sequence, a .mp4, .gif, .webp or .apng file, a Lottie .json or a web page .html (the overlay as vectors).", valueName: "out"))
     var output: String?
+
+    @Flag(help: "Play the .html page over and over (a designer's preview) instead of once.")
+    var loop = false
 
     @Option(help: ArgumentHelp("One picture of sampled frames, labelled with their times.", valueName: "sheet.png"))
     var contactSheet: String?
@@ -149,6 +152,10 @@ struct RevealCommand: ParsableCommand {
                     let t = try CompositorTiming.measure(player, at: fraction * scene.duration, repeats: measureRepeats)
                     print("t=\(formatNumber(t.time, decimals: 4)) s \(t.width)x\(t.height): composite \(formatNumber(t.compositeSeconds * 1000, decimals: 2)) ms, copy \(formatNumber(t.copySeconds * 1000, decimals: 2)) ms, ratio \(formatNumber(t.compositeSeconds / t.copySeconds, decimals: 2))\(t.covered ? " (covered shortcut)" : "")")
                 }
+                return
+            }
+            if let output, let format = RevealExportFormat(path: output) {
+                try exportOverlay(scene, format: format, to: output)
                 return
             }
             let out = try output.map { (path: String) throws(LogoMaskError) in try RevealOutput(path: path) }

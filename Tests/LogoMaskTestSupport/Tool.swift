@@ -10,6 +10,13 @@ public enum Tool {
         "pdfinfo": "poppler-utils",
         "ffmpeg": "ffmpeg",
         "ffprobe": "ffmpeg",
+        "chromium": "chromium",
+        "kotlinc": "kotlin",
+        "kotlin": "kotlin",
+        "java": "kotlin (it brings a Java runtime)",
+        "pkg-config": "pkg-config",
+        "cc": "gcc",
+        "python3": "python3-pip, and `make deps` for lottie-specs and jsonschema",
     ]
 
     /// The absolute path of `name` on the PATH; throws `MissingTool` when it is not there.

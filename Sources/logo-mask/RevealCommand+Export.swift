@@ -1,0 +1,73 @@
+import Foundation
+import LogoAnimation
+import LogoMask
+import MaskGeometry
+
+extension RevealCommand {
+    /// What `reveal -o x.json|x.html --json` prints.
+    private struct ExportReport: Codable {
+        var format: RevealExportFormat
+        var written: [String]
+        var bytes: Int
+        var width: Double
+        var height: Double
+        var density: Double
+        var fps: Double
+        var duration: Double
+        var finalScale: Double?
+        var coverScale: Double?
+        var embeddedPicture: Bool
+        var notes: [String]
+        var approximations: [String]
+        var app: RevealAppHandOff
+    }
+
+    /// Writes the overlay as a Lottie or a web page (and the contact sheet and still when asked),
+    /// then prints what was written, what is approximate and what the app does itself.
+    func exportOverlay(_ scene: RevealScene, format: RevealExportFormat, to path: String) throws(LogoMaskError) {
+        let options = RevealExportOptions(
+            fps: fps, loop: loop, maxEmbeddedPixels: min(logoOptions.maxPixels, RevealExportOptions.defaultMaxEmbeddedPixels))
+        var file = format == .lottie
+            ? try RevealExport.lottie(scene, options: options)
+            : try RevealExport.webPage(scene, options: options)
+        if format == .lottie, content != nil {
+            file.notes.append("--content is not in a Lottie: the overlay plays above the app's own window.")
+        }
+        var written = [path]
+        if contactSheet != nil || still != nil {
+            let report = try RevealRenderer.render(
+                scene, fps: fps, output: nil, contactSheet: contactSheet, still: still,
+                workers: workers ?? ProcessInfo.processInfo.activeProcessorCount, deadline: logoOptions.deadline,
+                progress: { _ in })
+            written += report.written
+        }
+        try RevealExport.write(file, to: path)
+        if quiet { return }
+        let viewport = scene.placement.viewport
+        let report = ExportReport(
+            format: format, written: written, bytes: file.text.utf8.count,
+            width: viewport.size.width, height: viewport.size.height, density: viewport.density,
+            fps: fps, duration: scene.duration, finalScale: scene.finalScale, coverScale: scene.cover?.scale,
+            embeddedPicture: file.embeddedPicture, notes: file.notes, approximations: file.approximations,
+            app: file.handOff)
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            if let data = try? encoder.encode(report) { FileHandle.standardOutput.write(data + Data("\n".utf8)) }
+            return
+        }
+        let kind = format == .lottie ? "Lottie" : "web page"
+        var lines = ["\(scene.spec.name): \(kind), \(formatNumber(viewport.size.width))x\(formatNumber(viewport.size.height)) pt, \(formatNumber(scene.duration)) s, \(formatNumber(Double(report.bytes) / 1000, decimals: 1)) kB"]
+        if let finalScale = scene.finalScale {
+            lines.append("final scale \(formatNumber(finalScale, decimals: 4))\(scene.cover == nil ? " (given)" : " = cover scale of \(viewport)")")
+        }
+        lines += file.notes.map { "note: \($0)" }
+        lines += file.approximations.map { "approximated: \($0)" }
+        if let content = file.handOff.contentScale, let first = content.values.first, let last = content.values.last {
+            lines.append("the app scales its content \(formatNumber(first)) -> \(formatNumber(last)) over \(formatNumber(content.times.last ?? 0)) s (see --json)")
+        }
+        lines.append("the app removes the overlay at \(formatNumber(file.handOff.removeOverlayAt)) s")
+        lines += written.map { "wrote \($0)" }
+        print(lines.joined(separator: "\n"))
+    }
+}
