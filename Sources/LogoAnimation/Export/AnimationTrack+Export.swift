@@ -52,18 +52,38 @@ extension AnimationTrack {
             switch animation.curve {
             case let .bezier(curve):
                 return ([start, end], [curve], false)
-            case .spring:
-                guard animation.duration > 0 else { return ([start, end], [.linear], false) }
+            case let .spring(damping, velocity):
+                guard animation.duration > 0,
+                      let spring = try? SpringCurve(dampingRatio: damping, initialVelocity: velocity, duration: animation.duration)
+                else { return ([start, end], [.linear], false) }
                 let rate = springSampleRate.isFinite && springSampleRate > 0 ? springSampleRate : 120
-                let count = max(2, Int((animation.duration * rate).rounded(.up)))
-                var keyframes = [start]
-                for step in 1..<count {
-                    let time = animation.delay + animation.duration * Double(step) / Double(count)
-                    keyframes.append(Keyframe(time: time, value: animation.value(at: time) ?? animation.to))
+                let progresses = Self.springProgresses(spring, count: max(2, Int((animation.duration * rate).rounded(.up))))
+                let keyframes = progresses.map { p in
+                    Keyframe(time: animation.delay + animation.duration * p,
+                             value: p == 1 ? animation.to : animation.from.interpolated(to: animation.to, fraction: spring.value(at: p)))
                 }
-                keyframes.append(end)
                 return (keyframes, Array(repeating: .linear, count: keyframes.count - 1), true)
             }
         }
+    }
+
+    /// Progresses (0...1) at which to sample a spring: `count` even steps, each halved until the
+    /// line between its ends is within ``Timeline/exportSpringTolerance`` of the spring at its
+    /// middle (at most 64 pieces a step).
+    private static func springProgresses(_ spring: SpringCurve, count: Int) -> [Double] {
+        var result: [Double] = [0]
+        func refine(_ a: Double, _ b: Double, depth: Int) {
+            let middle = (a + b) / 2
+            let linear = (spring.value(at: a) + spring.value(at: b)) / 2
+            if depth < 6, abs(spring.value(at: middle) - linear) > Timeline.exportSpringTolerance {
+                refine(a, middle, depth: depth + 1)
+                refine(middle, b, depth: depth + 1)
+            } else {
+                result.append(b)
+            }
+        }
+        for step in 0..<count { refine(Double(step) / Double(count), Double(step + 1) / Double(count), depth: 0) }
+        result[result.count - 1] = 1
+        return result
     }
 }

@@ -71,6 +71,10 @@ extension Timeline {
     /// linear keyframe every 1/120 s, finer than any display's frames.
     public static let exportSpringSampleRate = 120.0
 
+    /// How far (a fraction of the change) a sampled spring's straight pieces may stray from the
+    /// spring at their middles: 0.002, half a level of an 8-bit opacity.
+    public static let exportSpringTolerance = 0.002
+
     /// The timeline as keyframes with Bézier easing (see ``ExportedTimeline``).
     ///
     /// - Parameters:
@@ -90,7 +94,7 @@ extension Timeline {
             let exported = track.exported(restingValue: resting, springSampleRate: springSampleRate).scaled(by: scale)
             if exported.isSampled {
                 approximations.append(
-                    "\(name): a spring has no cubic-Bézier form; sampled into \(exported.keyframes.count) linear keyframes (\(formatNumber(springSampleRate)) a second).")
+                    "\(name): a spring has no cubic-Bézier form; sampled into \(exported.keyframes.count) linear keyframes, within \(formatNumber(Timeline.exportSpringTolerance * 100))% of the change.")
             }
             return exported
         }
