@@ -89,4 +89,22 @@ struct ExportFoundationTests {
         #expect(RevealExportFormat(path: "splash.htm") == .webPage)
         #expect(RevealExportFormat(path: "splash.mp4") == nil)
     }
+
+    @Test("a picture encoded in memory decodes to the pixels the PNG writer puts in a file, the same bytes every time", arguments: [PNGCompression.fast, .balanced])
+    func pngInMemory(compression: PNGCompression) throws {
+        let folder = try TestPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let logo = try VectorLogo(contentsOf: TestPaths.sample("bird.svg"))
+        let image = try Rasterizer.image(of: logo, size: .width(64))
+        let path = folder.appendingPathComponent("bird.png").path
+        try image.writePNG(to: path, compression: compression)
+        let bytes = try image.pngData(compression: compression)
+        let memoryPath = folder.appendingPathComponent("memory.png").path
+        try Data(bytes).write(to: URL(fileURLWithPath: memoryPath))
+        let fromFile = try PNGPicture(contentsOf: path), fromMemory = try PNGPicture(contentsOf: memoryPath)
+        #expect(fromMemory.width == 64)
+        #expect(fromMemory == fromFile)
+        #expect(fromMemory.rgba.contains { $0 != 0 })
+        #expect(try image.pngData(compression: compression) == bytes)
+    }
 }

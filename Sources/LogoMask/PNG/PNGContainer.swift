@@ -3,19 +3,23 @@ import Foundation
 /// The chunks of a PNG file around pixel data that arrives as already-deflated strips, in order
 /// (``PNGWriter`` makes them), so that the image never needs to be in memory whole: signature,
 /// IHDR, one IDAT a strip, the zlib trailer, IEND. No time or text chunks: same pixels, same
-/// bytes. The file appears at its path only when ``finish()`` succeeds.
+/// bytes. A file appears at its path only when ``finish()`` succeeds; in memory (a picture
+/// embedded in an exported page or animation) the bytes are in ``bytes`` after it.
 final class PNGContainer {
-    private let file: AtomicFile
+    /// A file written aside and renamed into place, or nil for bytes in memory.
+    private let file: AtomicFile?
+    /// The PNG so far, when it is made in memory.
+    private(set) var bytes: [UInt8] = []
     private var adler = adler32Empty
     private var wroteHeader = false
 
-    /// Opens the temporary and writes the signature and IHDR.
-    init(path: String, width: Int, height: Int, channels: PNGChannels) throws(LogoMaskError) {
+    /// Opens the temporary (or, with `path` nil, a buffer in memory) and writes the signature and IHDR.
+    init(path: String?, width: Int, height: Int, channels: PNGChannels) throws(LogoMaskError) {
         guard width > 0, height > 0, width <= Int(Int32.max), height <= Int(Int32.max) else {
-            throw LogoMaskError.invalidRequest("\(path): a PNG must be 1...2147483647 pixels a side, not \(width)x\(height).")
+            throw LogoMaskError.invalidRequest("\(path ?? "picture"): a PNG must be 1...2147483647 pixels a side, not \(width)x\(height).")
         }
-        file = try AtomicFile(path: path)
-        try file.write([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        file = try path.map { (path: String) throws(LogoMaskError) in try AtomicFile(path: path) }
+        try write([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
         var ihdr = [UInt8]()
         ihdr.appendBigEndian(UInt32(width))
         ihdr.appendBigEndian(UInt32(height))
@@ -43,7 +47,11 @@ final class PNGContainer {
         trailer.appendBigEndian(adler)
         try writeChunk("IDAT", trailer)
         try writeChunk("IEND", [])
-        try file.commit()
+        try file?.commit()
+    }
+
+    private func write(_ data: [UInt8]) throws(LogoMaskError) {
+        if let file { try file.write(data) } else { bytes += data }
     }
 
     /// Writes a chunk, splitting data over 2^31 - 1 bytes is never needed: strips are small.
@@ -52,11 +60,11 @@ final class PNGContainer {
         var head = [UInt8]()
         head.appendBigEndian(UInt32(data.count))
         head += typeBytes
-        try file.write(head)
-        try file.write(data)
+        try write(head)
+        try write(data)
         var tail = [UInt8]()
         tail.appendBigEndian(data.withUnsafeBytes { pngCRC(type: typeBytes, data: $0) })
-        try file.write(tail)
+        try write(tail)
     }
 }
 

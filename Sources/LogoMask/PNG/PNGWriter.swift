@@ -37,6 +37,16 @@ final class PNGWriter {
 
     /// Writes `height` rows of pixels at `pixels` (`stride` bytes apart) to `path`.
     func write(rows pixels: UnsafePointer<UInt8>, stride: Int, to path: String) throws(LogoMaskError) {
+        _ = try encode(rows: pixels, stride: stride, to: path)
+    }
+
+    /// `height` rows of pixels at `pixels` (`stride` bytes apart) as a PNG file's bytes in memory.
+    func encode(rows pixels: UnsafePointer<UInt8>, stride: Int) throws(LogoMaskError) -> [UInt8] {
+        try encode(rows: pixels, stride: stride, to: nil)
+    }
+
+    /// Writes to `path`, or with `path` nil returns the bytes.
+    private func encode(rows pixels: UnsafePointer<UInt8>, stride: Int, to path: String?) throws(LogoMaskError) -> [UInt8] {
         let container = try PNGContainer(path: path, width: width, height: height, channels: channels)
         var y0 = 0
         while y0 < height {
@@ -46,6 +56,7 @@ final class PNGWriter {
             y0 += rows
         }
         try container.finish()
+        return container.bytes
     }
 
     // MARK: Strips on every core

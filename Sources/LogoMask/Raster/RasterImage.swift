@@ -85,4 +85,19 @@ public struct RasterImage: Sendable, Equatable {
             }
         }
     }
+
+    /// The image as a PNG file's bytes in memory (RGBA for colour, grey for coverage), for a
+    /// picture embedded in another file (a `data:` URL). Deterministic: no time or text chunks.
+    public func pngData(compression: PNGCompression = .balanced) throws(LogoMaskError) -> [UInt8] {
+        let layout: PixelLayout = format == .coverage ? .a8 : .argb32
+        let channels: PNGChannels = format == .coverage ? .gray : .rgba
+        guard bytes.count >= stride * height, stride >= width * layout.bytesPerPixel else {
+            throw LogoMaskError.invalidRequest("a \(width)x\(height) picture with \(bytes.count) bytes cannot be encoded")
+        }
+        let writer = try PNGWriter(width: width, height: height, layout: layout, channels: channels, compression: compression)
+        return try bytes.withUnsafeBufferPointer { (source) throws(LogoMaskError) -> [UInt8] in
+            guard let base = source.baseAddress else { return [] }
+            return try writer.encode(rows: base, stride: stride)
+        }
+    }
 }
