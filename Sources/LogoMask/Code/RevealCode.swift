@@ -1,0 +1,138 @@
+import Foundation
+import MaskGeometry
+
+/// The platform a reveal's native code is written for.
+public enum RevealCodePlatform: String, Sendable, CaseIterable, Codable {
+    /// Swift: `RevealGeometry.swift` (Foundation only) and `SplashReveal.swift` (UIKit, Core Animation).
+    case ios
+    /// Kotlin: `RevealGeometry.kt` (no Android import) and `SplashReveal.kt` (androidx SplashScreen).
+    case android
+}
+
+/// One generated source file.
+public struct RevealCodeFile: Sendable, Hashable {
+    /// The file's name (no folder), e.g. `RevealGeometry.swift`.
+    public var name: String
+    /// The source text.
+    public var text: String
+    /// True for the file that compiles without the platform's SDK (Foundation or plain Kotlin).
+    public var isPortable: Bool
+}
+
+/// The generated code of one reveal for one platform, with what it does not reproduce exactly.
+public struct RevealCodeBundle: Sendable, Hashable {
+    /// The platform.
+    public var platform: RevealCodePlatform
+    /// The files, the portable geometry first.
+    public var files: [RevealCodeFile]
+    /// The radial profile the cover scale is computed from (nil for a reveal without a hole).
+    public var profile: RadialProfile?
+    /// What the code does not reproduce exactly, one sentence each (sampled springs, gradients
+    /// drawn as one colour, clips not applied…); empty when it reproduces the reveal.
+    public var notes: [String]
+}
+
+/// Native code for a reveal: the numbers (radial profile, anchor, logo size, the logo's path,
+/// key times, values and timing curves) in a portable file, and the platform's animation code
+/// that plays them, sized at run time for whatever window the app gets.
+///
+/// The scene's viewport only serves to read the timeline: every number that depends on the
+/// window (the final scale, the corner angle, the launch rect) is written as a function of the
+/// window's width and height, and the final scale is the cover scale read from the logo's
+/// ``RadialProfile`` for the window the app runs in.
+///
+/// ```swift
+/// let scene = try RevealScene(logo: logo, spec: RevealPreset.twitter.spec, settings: settings)
+/// let bundle = try RevealCode.swift(scene)
+/// try RevealCode.write(bundle, to: "Generated")   // RevealGeometry.swift, SplashReveal.swift
+/// ```
+public enum RevealCode {
+    /// The iOS files: `RevealGeometry.swift` and `SplashReveal.swift`.
+    ///
+    /// - Parameters:
+    ///   - profile: a profile measured already (nil: measured here, about the scene's anchor).
+    /// - Throws: ``LogoMaskError/noCoverScale(file:anchor:searchedUpTo:)`` when the scene has a
+    ///   hole and its anchor is not inside the logo's fully opaque part;
+    ///   ``LogoMaskError/invalidRequest(_:)`` when a track cannot be written as a function of
+    ///   the window.
+    public static func swift(_ scene: RevealScene, profile: RadialProfile? = nil, deadline: Deadline = .none) throws(LogoMaskError) -> RevealCodeBundle {
+        let model = try RevealCodeModel(scene: scene, profile: profile, deadline: deadline)
+        return RevealCodeBundle(
+            platform: .ios,
+            files: [
+                RevealCodeFile(name: "RevealGeometry.swift", text: SwiftGeometryWriter.text(model), isPortable: true),
+                RevealCodeFile(name: "SplashReveal.swift", text: SwiftSplashWriter.text(model), isPortable: false),
+            ],
+            profile: model.profile, notes: model.notes + SwiftSplashWriter.notes(model))
+    }
+
+    /// The Android files: `RevealGeometry.kt` and `SplashReveal.kt`, in the Kotlin package `package`.
+    ///
+    /// - Parameters:
+    ///   - package: the Kotlin package of both files (dot-separated identifiers).
+    ///   - profile: a profile measured already (nil: measured here, about the scene's anchor).
+    /// - Throws: as ``swift(_:profile:deadline:)``, and ``LogoMaskError/invalidRequest(_:)`` for a
+    ///   package name that is not one.
+    public static func kotlin(
+        _ scene: RevealScene, package: String = defaultKotlinPackage, profile: RadialProfile? = nil, deadline: Deadline = .none
+    ) throws(LogoMaskError) -> RevealCodeBundle {
+        guard isKotlinPackage(package) else {
+            throw LogoMaskError.invalidRequest("\"\(package)\" is not a Kotlin package name: give dot-separated identifiers such as com.example.app.")
+        }
+        let model = try RevealCodeModel(scene: scene, profile: profile, deadline: deadline)
+        return RevealCodeBundle(
+            platform: .android,
+            files: [
+                RevealCodeFile(name: "RevealGeometry.kt", text: KotlinGeometryWriter.text(model, package: package), isPortable: true),
+                RevealCodeFile(name: "SplashReveal.kt", text: KotlinSplashWriter.text(model, package: package), isPortable: false),
+            ],
+            profile: model.profile, notes: model.notes + KotlinSplashWriter.notes(model))
+    }
+
+    /// The files of `platform` (``swift(_:profile:deadline:)`` or ``kotlin(_:package:profile:deadline:)``).
+    public static func generate(
+        _ scene: RevealScene, platform: RevealCodePlatform, kotlinPackage: String = defaultKotlinPackage,
+        profile: RadialProfile? = nil, deadline: Deadline = .none
+    ) throws(LogoMaskError) -> RevealCodeBundle {
+        switch platform {
+        case .ios: try swift(scene, profile: profile, deadline: deadline)
+        case .android: try kotlin(scene, package: kotlinPackage, profile: profile, deadline: deadline)
+        }
+    }
+
+    /// The Kotlin package when none is given.
+    public static let defaultKotlinPackage = "com.example.reveal"
+
+    /// Writes the bundle's files into `folder` (created when missing) all or nothing: every file
+    /// is written aside and renamed into place only when all are complete. Returns the paths written.
+    @discardableResult
+    public static func write(_ bundle: RevealCodeBundle, to folder: String) throws(LogoMaskError) -> [String] {
+        let fileManager = FileManager.default
+        var isFolder: ObjCBool = false
+        if fileManager.fileExists(atPath: folder, isDirectory: &isFolder) {
+            guard isFolder.boolValue else {
+                throw LogoMaskError.cannotWriteOutput(file: folder, reason: "it is a file, not a folder")
+            }
+        } else {
+            do {
+                try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            } catch {
+                throw LogoMaskError.cannotWriteOutput(file: folder, reason: "cannot create the folder (\(error.localizedDescription))")
+            }
+        }
+        let paths = bundle.files.map { URL(fileURLWithPath: folder).appendingPathComponent($0.name).path }
+        let pending = try paths.map { (path: String) throws(LogoMaskError) in try AtomicFile(path: path) }
+        for (file, text) in zip(pending, bundle.files.map(\.text)) { try file.write(Array(text.utf8)) }
+        for file in pending { try file.commit() }
+        return paths
+    }
+
+    /// True for dot-separated Kotlin identifiers (letters, digits, underscores; not starting with a digit).
+    static func isKotlinPackage(_ name: String) -> Bool {
+        let parts = name.split(separator: ".", omittingEmptySubsequences: false)
+        return !parts.isEmpty && parts.allSatisfy { part in
+            guard let first = part.first, first.isLetter || first == "_" else { return false }
+            return part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+        }
+    }
+}

@@ -1,0 +1,175 @@
+import Foundation
+import LogoAnimation
+import MaskGeometry
+
+/// Everything the generated files hold, as numbers: read once from a scene, then written as
+/// Swift or Kotlin by the writers.
+struct RevealCodeModel {
+    /// One painted shape of the hole, its path in points about the anchor (scale 1, unrotated).
+    struct Shape {
+        var pathData: String
+        var evenOdd: Bool
+        /// 0 for a fill; the pen width in points for a stroke.
+        var strokeWidth: Double
+        var opacity: Double
+    }
+
+    var logoName: String
+    var specName: String
+    var hole: Bool
+    var fadeLogoWithBackground: Bool
+    /// The document box at launch, in points.
+    var logoSize: Size
+    /// The document box's centre minus the window's centre, in points.
+    var centerOffset: Point
+    /// The launch rotation in radians (clockwise), added to the hole's.
+    var launchRotation: Double
+    var margin: Double
+    var duration: Double
+    var profile: RadialProfile?
+    var tracks: [RevealCodeTrack]
+    var shapes: [Shape]
+    /// The bounds of the shapes' points in points about the anchor.
+    var pathBounds: Rect
+    var background: RGBAColor
+    var veil: RGBAColor
+    var logoColor: RGBAColor
+    var notes: [String]
+
+    func track(_ name: String) -> RevealCodeTrack? { tracks.first { $0.name == name } }
+
+    /// Decimals of the path's coordinates in points (a thousandth of a point).
+    static let pathDecimals = 3
+    /// Decimals of the profile's radii in points (rounded down).
+    static let profileDecimals = 4
+
+    init(scene: RevealScene, profile suppliedProfile: RadialProfile?, deadline: Deadline) throws(LogoMaskError) {
+        let logo = scene.logo
+        let settings = scene.settings
+        let placement = scene.placement
+        logoName = logo.name
+        specName = scene.spec.name
+        hole = scene.spec.hole
+        fadeLogoWithBackground = scene.spec.fadeLogoWithBackground
+        let k = placement.pointsPerUnit
+        logoSize = Size(width: logo.documentSize.width * k, height: logo.documentSize.height * k)
+        let viewportCentre = placement.viewport.bounds.center
+        let centre = placement.resolvedCenter
+        centerOffset = Point(x: centre.x - viewportCentre.x, y: centre.y - viewportCentre.y)
+        launchRotation = placement.rotation
+        margin = settings.margin
+        duration = scene.duration
+        notes = []
+
+        // The timeline for the base symbols and one unit more of each: the factors of each value.
+        let own = scene.timeline.duration
+        let timeScale = settings.duration != nil && own > 0 ? scene.duration / own : 1
+        let file = "spec \"\(scene.spec.name)\""
+        let documentSize = logo.documentSize
+        let offset = centerOffset
+        func exported(_ s: RevealCodeSymbols) throws(LogoMaskError) -> ExportedTimeline {
+            var p = placement
+            p.viewport = Viewport(width: s.windowWidth, height: s.windowHeight, density: 1)
+            p.center = Point(x: s.windowWidth / 2 + offset.x, y: s.windowHeight / 2 + offset.y)
+            p.scale = 1
+            let launchFrame = p.logoFrame
+            let aspect = documentSize.height / documentSize.width
+            let symbols = RevealSymbols(
+                finalScale: s.finalScale, cornerAngle: s.cornerAngle, launchFrame: launchFrame,
+                targetFrame: settings.target ?? Rect(x: 16, y: 56, width: 44, height: 44 * aspect))
+            let timeline = try scene.spec.resolveTimeline(symbols: symbols, file: file)
+            return timeline.exported(timeScale: timeScale, launchFrame: launchFrame)
+        }
+        let baseSymbols = RevealCodeSymbols(finalScale: 1, cornerAngle: 0, windowWidth: 1000, windowHeight: 1000)
+        var variations: [ExportedTimeline] = []
+        for step in 0..<4 {
+            var s = baseSymbols
+            switch step {
+            case 0: s.finalScale += 1
+            case 1: s.cornerAngle += 1
+            case 2: s.windowWidth += 1
+            default: s.windowHeight += 1
+            }
+            variations.append(try exported(s))
+        }
+        tracks = try RevealCodeTrack.tracks(base: try exported(baseSymbols), at: baseSymbols, variations: variations, file: file)
+        try Self.check(tracks, against: scene, file: file)
+        notes += scene.exportedTimeline.approximations
+
+        // The hole's shapes about the anchor, in points.
+        let anchor = placement.resolvedAnchor
+        let toPoints = Transform.translation(x: -anchor.x, y: -anchor.y).concatenating(.scale(k))
+        let outline = try logo.outline
+        if !outline.isExact {
+            notes.append("The outline does not reproduce the logo's coverage exactly (\(outline.inexactReasons.map { "\($0)" }.joined(separator: ", "))): the code draws the outline's shapes.")
+        }
+        if outline.shapes.contains(where: { !$0.clips.isEmpty }) {
+            notes.append("Clip paths are not applied by the generated code: the shapes are drawn whole.")
+        }
+        var shapes: [Shape] = []
+        var bounds = Rect.null
+        for shape in outline.shapes {
+            let path = shape.path.mapped(by: toPoints)
+            guard !path.isEmpty else { continue }
+            bounds = bounds.union(path.bounds)
+            switch shape.kind {
+            case let .fill(rule):
+                shapes.append(Shape(pathData: path.svgPathData(decimals: Self.pathDecimals), evenOdd: rule == .evenOdd, strokeWidth: 0, opacity: shape.paint.opacity))
+            case let .stroke(stroke):
+                let width = stroke.width * abs(stroke.transform.determinant).squareRoot() * k
+                shapes.append(Shape(pathData: path.svgPathData(decimals: Self.pathDecimals), evenOdd: false, strokeWidth: width, opacity: shape.paint.opacity))
+            }
+        }
+        self.shapes = shapes
+        pathBounds = bounds
+
+        switch scene.spec.background {
+        case let .color(color): background = color
+        case let .gradient(gradient):
+            background = gradient.colors.first ?? .white
+            notes.append("The background gradient is drawn as its first colour.")
+        case .image:
+            background = .white
+            notes.append("The background picture is not embedded: the code draws white; put the picture behind the hole yourself.")
+        }
+        veil = scene.spec.veilColor
+        var firstFlat: RGBAColor?
+        for shape in outline.shapes {
+            if case let .flat(color, _) = shape.paint { firstFlat = color; break }
+        }
+        logoColor = scene.spec.logoColor ?? firstFlat ?? .black
+
+        if hole {
+            if let suppliedProfile {
+                profile = suppliedProfile
+            } else {
+                profile = try RadialProfile.measure(logo: logo, logoWidth: placement.logoWidth, anchor: anchor, deadline: deadline)
+            }
+        } else {
+            profile = nil
+        }
+    }
+
+    /// The factors reproduce the scene's own exported timeline for its viewport.
+    private static func check(_ tracks: [RevealCodeTrack], against scene: RevealScene, file: String) throws(LogoMaskError) {
+        let exported = scene.exportedTimeline
+        let viewport = scene.placement.viewport
+        let centre = scene.placement.resolvedCenter
+        let cornerAngle = -atan(centre.y / centre.x)
+        func compare(_ name: String, _ expected: [Double]?) throws(LogoMaskError) {
+            guard let expected, let track = tracks.first(where: { $0.name == name }) else { return }
+            let values = track.values(
+                finalScale: scene.finalScale ?? 1, cornerAngle: cornerAngle,
+                windowWidth: viewport.size.width, windowHeight: viewport.size.height)
+            for (a, b) in zip(values, expected) where abs(a - b) > 1e-6 * max(1, abs(b)) {
+                throw LogoMaskError.invalidRequest("\(file): the \(name) track is not an affine function of the screen's numbers (\(a) against \(b)); the code generator cannot express it.")
+            }
+        }
+        try compare("holeScale", exported.holeScale?.values)
+        try compare("holeRotation", exported.holeRotation?.values)
+        try compare("logoFrameX", exported.logoFrame?.values.map(\.x))
+        try compare("logoFrameWidth", exported.logoFrame?.values.map(\.width))
+        try compare("veilOpacity", exported.veilOpacity?.values)
+        try compare("contentScale", exported.contentScale?.values)
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+
+/// How far a logo's fully opaque ink reaches from its anchor in every direction, and the cover
+/// scale of any window that follows from it.
+///
+/// Direction `i` of `n` is the angular bin from `i * 2π / n` to `(i + 1) * 2π / n` radians,
+/// measured from the +x axis towards +y on screen (y down, so clockwise). `radii[i]` is, in
+/// points at the logo's placed size (scale 1), a lower bound of the distance from the anchor to
+/// where any ray of that bin first leaves the fully opaque ink: the minimum over the bin, so a
+/// cover scale computed from it never falls short.
+///
+/// The hole covers a window at scale `s` when, in every direction, the distance `D(θ)` from the
+/// anchor to the window's edge is at most `s · r(θ)`; ``coverScale(windowWidth:windowHeight:anchor:rotation:)``
+/// returns the maximum of `D / r` over the bins, taking for each bin the largest `D` on its arc
+/// (at its ends or at a window corner inside it).
+///
+/// ```swift
+/// let scale = profile.coverScale(windowWidth: 375, windowHeight: 667,
+///                                anchor: Point(x: 187.5, y: 333.5), rotation: 0)
+/// ```
+public struct RadialProfile: Sendable, Hashable, Codable {
+    /// The number of directions the code generators and reports use by default (a quarter degree each).
+    public static let defaultDirectionCount = 1440
+
+    /// The radius of each angular bin, in points at scale 1 (see the type's description).
+    public var radii: [Double]
+    /// The anchor's offset from the logo's document-box centre, in points at scale 1 (the
+    /// anchor sits there in the window when the box is centred on it).
+    public var anchorOffset: Point
+    /// How much a radius may be below the exact distance along a ray at the bin's own
+    /// direction, in points, from the pixel grid alone (the binning's minimum comes on top).
+    public var tolerance: Double
+
+    /// A profile of `radii` (one per direction, see the type's description).
+    public init(radii: [Double], anchorOffset: Point, tolerance: Double) {
+        self.radii = radii
+        self.anchorOffset = anchorOffset
+        self.tolerance = tolerance
+    }
+
+    /// The number of directions.
+    public var directionCount: Int { radii.count }
+
+    /// Measures a profile on a coverage grid (one byte per pixel, 255 = fully covered).
+    ///
+    /// A pixel counts as ink only when it is 255. Every other pixel next to ink stands for the
+    /// ink's edge: it is taken as a disc of one pixel diagonal about its centre, at its centre's
+    /// distance less one diagonal, so a radius is never beyond where the ray can leave the ink.
+    /// Pixels outside the grid count as empty.
+    ///
+    /// - Parameters:
+    ///   - coverage: `height` rows of `stride` bytes.
+    ///   - anchor: the anchor in grid pixels (continuous coordinates, 0 at the top-left corner).
+    ///   - pointsPerPixel: the size of one grid pixel in points at scale 1.
+    ///   - anchorOffset: stored as ``anchorOffset``.
+    ///   - directionCount: the number of bins.
+    /// - Returns: nil when the anchor's pixel is not fully opaque or is within two pixels of the
+    ///   ink's edge (no scale covers).
+    public static func measure(
+        coverage: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int, anchor: Point,
+        pointsPerPixel: Double, anchorOffset: Point, directionCount: Int = defaultDirectionCount
+    ) -> RadialProfile? {
+        guard width > 0, height > 0, stride >= width, coverage.count >= stride * height, directionCount > 0,
+              anchor.x.isFinite, anchor.y.isFinite, pointsPerPixel > 0 else { return nil }
+        let ax = Int(anchor.x.rounded(.down)), ay = Int(anchor.y.rounded(.down))
+        guard ax >= 0, ay >= 0, ax < width, ay < height, coverage[ay * stride + ax] == 255 else { return nil }
+        let n = directionCount
+        let step = 2 * Double.pi / Double(n)
+        let diagonal = 2.0.squareRoot()
+        var radii = [Double](repeating: .infinity, count: n)
+        func opaque(_ x: Int, _ y: Int) -> Bool {
+            x >= 0 && y >= 0 && x < width && y < height && coverage[y * stride + x] == 255
+        }
+        // Every pixel at the grid's border and one beyond it may be where a ray leaves.
+        var tooClose = false
+        func record(_ x: Int, _ y: Int) {
+            let dx = Double(x) + 0.5 - anchor.x, dy = Double(y) + 0.5 - anchor.y
+            let d = (dx * dx + dy * dy).squareRoot()
+            let r = d - diagonal
+            guard r > 0 else { tooClose = true; return }
+            let half = asin(min(1, diagonal / d))
+            let angle = atan2(dy, dx)
+            let first = Int(((angle - half) / step).rounded(.down))
+            let last = Int(((angle + half) / step).rounded(.down))
+            for k in first...last {
+                let bin = ((k % n) + n) % n
+                if r < radii[bin] { radii[bin] = r }
+            }
+        }
+        for y in -1...height {
+            let inside = y >= 0 && y < height
+            for x in -1...width {
+                if inside, x >= 0, x < width, coverage[y * stride + x] == 255 { continue }
+                // Empty here: it matters only next to ink.
+                if opaque(x - 1, y - 1) || opaque(x, y - 1) || opaque(x + 1, y - 1) || opaque(x - 1, y)
+                    || opaque(x + 1, y) || opaque(x - 1, y + 1) || opaque(x, y + 1) || opaque(x + 1, y + 1) {
+                    record(x, y)
+                }
+            }
+        }
+        guard !tooClose, radii.allSatisfy({ $0.isFinite && $0 > 0 }) else { return nil }
+        return RadialProfile(
+            radii: radii.map { $0 * pointsPerPixel }, anchorOffset: anchorOffset,
+            tolerance: (diagonal + diagonal / 2) * pointsPerPixel)
+    }
+
+    /// The smallest scale about `anchor` (window points) at which the profile, turned by
+    /// `rotation` radians (clockwise), reaches past every point of a window of
+    /// `windowWidth` x `windowHeight` points; infinity when a radius is not positive.
+    public func coverScale(windowWidth: Double, windowHeight: Double, anchor: Point, rotation: Double) -> Double {
+        let n = radii.count
+        guard n > 0 else { return .infinity }
+        let step = 2 * Double.pi / Double(n)
+        let corners = [(0.0, 0.0), (windowWidth, 0.0), (0.0, windowHeight), (windowWidth, windowHeight)].map { corner in
+            let dx = corner.0 - anchor.x, dy = corner.1 - anchor.y
+            return (angle: atan2(dy, dx), reach: Self.reach(anchor: anchor, width: windowWidth, height: windowHeight, angle: atan2(dy, dx)))
+        }
+        var scale = 0.0
+        for i in 0..<n {
+            let start = Double(i) * step + rotation
+            var reach = max(
+                Self.reach(anchor: anchor, width: windowWidth, height: windowHeight, angle: start),
+                Self.reach(anchor: anchor, width: windowWidth, height: windowHeight, angle: start + step))
+            for corner in corners {
+                var offset = (corner.angle - start).truncatingRemainder(dividingBy: 2 * Double.pi)
+                if offset < 0 { offset += 2 * Double.pi }
+                if offset <= step { reach = max(reach, corner.reach) }
+            }
+            guard radii[i] > 0 else { return .infinity }
+            scale = max(scale, reach / radii[i])
+        }
+        return scale
+    }
+
+    /// How far from `anchor` the ray at `angle` is still inside the window (0 when it misses it).
+    static func reach(anchor: Point, width: Double, height: Double, angle: Double) -> Double {
+        let c = cos(angle), s = sin(angle)
+        var near = 0.0, far = Double.infinity
+        for (origin, direction, size) in [(anchor.x, c, width), (anchor.y, s, height)] {
+            if abs(direction) < 1e-15 {
+                if origin < 0 || origin > size { return 0 }
+                continue
+            }
+            var t0 = -origin / direction, t1 = (size - origin) / direction
+            if t0 > t1 { swap(&t0, &t1) }
+            near = max(near, t0)
+            far = min(far, t1)
+        }
+        return far >= near ? far : 0
+    }
+
+    /// The radii with `decimals` decimals, rounded down so the rounding never raises one.
+    public func roundedRadii(decimals: Int) -> [Double] {
+        var unit = 1.0
+        for _ in 0..<decimals { unit *= 10 }
+        return radii.map { ($0 * unit).rounded(.down) / unit }
+    }
+}
