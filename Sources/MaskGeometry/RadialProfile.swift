@@ -41,69 +41,6 @@ public struct RadialProfile: Sendable, Hashable, Codable {
     /// The number of directions.
     public var directionCount: Int { radii.count }
 
-    /// Measures a profile on a coverage grid (one byte per pixel, 255 = fully covered).
-    ///
-    /// A pixel counts as ink only when it is 255. Every other pixel next to ink stands for the
-    /// ink's edge: it is taken as a disc of one pixel diagonal about its centre, at its centre's
-    /// distance less one diagonal, so a radius is never beyond where the ray can leave the ink.
-    /// Pixels outside the grid count as empty.
-    ///
-    /// - Parameters:
-    ///   - coverage: `height` rows of `stride` bytes.
-    ///   - anchor: the anchor in grid pixels (continuous coordinates, 0 at the top-left corner).
-    ///   - pointsPerPixel: the size of one grid pixel in points at scale 1.
-    ///   - anchorOffset: stored as ``anchorOffset``.
-    ///   - directionCount: the number of bins.
-    /// - Returns: nil when the anchor's pixel is not fully opaque or is within two pixels of the
-    ///   ink's edge (no scale covers).
-    public static func measure(
-        coverage: UnsafeBufferPointer<UInt8>, width: Int, height: Int, stride: Int, anchor: Point,
-        pointsPerPixel: Double, anchorOffset: Point, directionCount: Int = defaultDirectionCount
-    ) -> RadialProfile? {
-        guard width > 0, height > 0, stride >= width, coverage.count >= stride * height, directionCount > 0,
-              anchor.x.isFinite, anchor.y.isFinite, pointsPerPixel > 0 else { return nil }
-        let ax = Int(anchor.x.rounded(.down)), ay = Int(anchor.y.rounded(.down))
-        guard ax >= 0, ay >= 0, ax < width, ay < height, coverage[ay * stride + ax] == 255 else { return nil }
-        let n = directionCount
-        let step = 2 * Double.pi / Double(n)
-        let diagonal = 2.0.squareRoot()
-        var radii = [Double](repeating: .infinity, count: n)
-        func opaque(_ x: Int, _ y: Int) -> Bool {
-            x >= 0 && y >= 0 && x < width && y < height && coverage[y * stride + x] == 255
-        }
-        // Every pixel at the grid's border and one beyond it may be where a ray leaves.
-        var tooClose = false
-        func record(_ x: Int, _ y: Int) {
-            let dx = Double(x) + 0.5 - anchor.x, dy = Double(y) + 0.5 - anchor.y
-            let d = (dx * dx + dy * dy).squareRoot()
-            let r = d - diagonal
-            guard r > 0 else { tooClose = true; return }
-            let half = asin(min(1, diagonal / d))
-            let angle = atan2(dy, dx)
-            let first = Int(((angle - half) / step).rounded(.down))
-            let last = Int(((angle + half) / step).rounded(.down))
-            for k in first...last {
-                let bin = ((k % n) + n) % n
-                if r < radii[bin] { radii[bin] = r }
-            }
-        }
-        for y in -1...height {
-            let inside = y >= 0 && y < height
-            for x in -1...width {
-                if inside, x >= 0, x < width, coverage[y * stride + x] == 255 { continue }
-                // Empty here: it matters only next to ink.
-                if opaque(x - 1, y - 1) || opaque(x, y - 1) || opaque(x + 1, y - 1) || opaque(x - 1, y)
-                    || opaque(x + 1, y) || opaque(x - 1, y + 1) || opaque(x, y + 1) || opaque(x + 1, y + 1) {
-                    record(x, y)
-                }
-            }
-        }
-        guard !tooClose, radii.allSatisfy({ $0.isFinite && $0 > 0 }) else { return nil }
-        return RadialProfile(
-            radii: radii.map { $0 * pointsPerPixel }, anchorOffset: anchorOffset,
-            tolerance: (diagonal + diagonal / 2) * pointsPerPixel)
-    }
-
     /// The smallest scale about `anchor` (window points) at which the profile, turned by
     /// `rotation` radians (clockwise), reaches past every point of a window of
     /// `windowWidth` x `windowHeight` points; infinity when a radius is not positive.

@@ -17,5 +17,5 @@ struct LogoMaskCommand: ParsableCommand {
               logo-mask render SampleLogos/bird.svg -o bird.png --width 1024
             """,
         version: "0.1.0",
-        subcommands: [InfoCommand.self, RenderCommand.self, ExportCommand.self, CoverCommand.self, MaskCommand.self, HoleCommand.self, BoundsCommand.self, AssetsCommand.self, RevealCommand.self, HeaderCommand.self])
+        subcommands: [InfoCommand.self, RenderCommand.self, ExportCommand.self, CoverCommand.self, MaskCommand.self, HoleCommand.self, BoundsCommand.self, AssetsCommand.self, RevealCommand.self, CodeCommand.self, HeaderCommand.self])
 }

@@ -24,6 +24,8 @@ struct RevealCodeModel {
     var centerOffset: Point
     /// The launch rotation in radians (clockwise), added to the hole's.
     var launchRotation: Double
+    /// The anchor minus the document box's centre, in points at launch.
+    var anchorOffset: Point
     var margin: Double
     var duration: Double
     var profile: RadialProfile?
@@ -98,6 +100,8 @@ struct RevealCodeModel {
 
         // The hole's shapes about the anchor, in points.
         let anchor = placement.resolvedAnchor
+        anchorOffset = Point(
+            x: (anchor.x - documentSize.width / 2) * k, y: (anchor.y - documentSize.height / 2) * k)
         let toPoints = Transform.translation(x: -anchor.x, y: -anchor.y).concatenating(.scale(k))
         let outline = try logo.outline
         if !outline.isExact {

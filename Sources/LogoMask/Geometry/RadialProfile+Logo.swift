@@ -2,17 +2,21 @@ import Foundation
 import MaskGeometry
 
 extension RadialProfile {
-    /// The default size of the coverage grid the profile is measured on: the longer side of the
-    /// logo's ink is this many pixels.
+    /// The side of each coverage grid the profile is measured on, in pixels.
     public static let defaultGridSize = 4096
+    /// How many grids, each half the side of the one before about the anchor.
+    public static let gridLevels = 5
 
     /// Measures the radial profile of `logo` about `anchor` (document units), the document box
     /// drawn `logoWidth` points wide, unrotated.
     ///
-    /// The logo is drawn with its own renderer into an 8-bit coverage grid whose longer ink side
-    /// is `gridSize` pixels; ``RadialProfile/measure(coverage:width:height:stride:anchor:pointsPerPixel:anchorOffset:directionCount:)``
-    /// reads the radii from it, each at most ``RadialProfile/tolerance`` points short of the
-    /// exact distance (about 2.1 grid pixels), before the binning's minimum.
+    /// The logo is drawn with its own renderer into 8-bit coverage grids of `gridSize` pixels a
+    /// side: the first over the whole ink, each next one over a square half as wide about the
+    /// anchor at twice the resolution (``gridLevels`` in all). ``RadialProfileBuilder`` reads each
+    /// grid outside the next one's square, so a pixel is never larger than 4 / `gridSize` of its
+    /// distance from the anchor: a radius is at most 0.14 % (2048 pixels) short of the exact
+    /// distance along its bin's rays, or half a diagonal of the finest pixel near the anchor,
+    /// whichever is larger (``RadialProfile/tolerance`` states that pixel in points).
     ///
     /// - Throws: ``LogoMaskError/noCoverScale(file:anchor:searchedUpTo:)`` when the anchor is not
     ///   inside the logo's fully opaque part (the same answer as the cover-scale search),
@@ -29,39 +33,66 @@ extension RadialProfile {
         guard anchor.x.isFinite, anchor.y.isFinite else {
             throw LogoMaskError.invalidParameter(.anchor, "must be two finite numbers X,Y in document units.")
         }
-        guard directionCount >= 8, directionCount <= 1 << 16, gridSize >= 64, gridSize <= 16384 else {
-            throw LogoMaskError.invalidRequest("A radial profile needs 8 to 65536 directions and a grid of 64 to 16384 pixels.")
+        guard directionCount >= 8, directionCount <= 1 << 16, gridSize >= 64, gridSize <= 8192 else {
+            throw LogoMaskError.invalidRequest("A radial profile needs 8 to 65536 directions and grids of 64 to 8192 pixels.")
         }
-        try deadline.check(logo.name)
-        let pointsPerUnit = logoWidth / logo.documentSize.width
-        let pointsPerPixel = max(ink.width, ink.height) * pointsPerUnit / Double(gridSize)
-        let margin = 2
-        let width = Int((ink.width * pointsPerUnit / pointsPerPixel).rounded(.up)) + 2 * margin
-        let height = Int((ink.height * pointsPerUnit / pointsPerPixel).rounded(.up)) + 2 * margin
-        // Document units -> grid pixels: the ink's top-left corner lands `margin` pixels in.
-        let unitsToPixels = Transform.translation(x: -ink.x, y: -ink.y)
-            .concatenating(.scale(pointsPerUnit / pointsPerPixel))
-            .concatenating(.translation(x: Double(margin), y: Double(margin)))
-        let stride = PixelLayout.a8.stride(width: width)
-        let pixels = UnsafeMutablePointer<UInt8>.allocate(capacity: stride * height)
-        defer { pixels.deallocate() }
-        pixels.update(repeating: 0, count: stride * height)
+        let noCover = LogoMaskError.noCoverScale(file: logo.name, anchor: "\(anchor)", searchedUpTo: CoverSearchSettings().maxScale)
+        let inside = anchor.x >= ink.minX && anchor.x <= ink.maxX && anchor.y >= ink.minY && anchor.y <= ink.maxY
+        guard inside else { throw noCover }
+        let k = logoWidth / logo.documentSize.width
+        let side = max(ink.width, ink.height) * k
         let drawing = try logo.makeDrawing()
-        let surface = try CairoSurface.image(wrapping: pixels, layout: .a8, width: width, height: height, stride: stride)
-        let context = try CairoContext(surface)
-        try drawing.draw(on: context, transform: unitsToPixels)
-        surface.flush()
-        try deadline.check(logo.name)
-        let offset = Point(
-            x: (anchor.x - logo.documentSize.width / 2) * pointsPerUnit,
-            y: (anchor.y - logo.documentSize.height / 2) * pointsPerUnit)
-        let profile = RadialProfile.measure(
-            coverage: UnsafeBufferPointer(start: pixels, count: stride * height), width: width, height: height,
-            stride: stride, anchor: unitsToPixels.apply(to: anchor), pointsPerPixel: pointsPerPixel,
-            anchorOffset: offset, directionCount: directionCount)
-        guard let profile else {
-            throw LogoMaskError.noCoverScale(file: logo.name, anchor: "\(anchor)", searchedUpTo: 0)
+        var builder = RadialProfileBuilder(directionCount: directionCount)
+        // Each level: a square of `side / 2^level` points (the first: the ink's box), `gridSize` pixels wide.
+        let stride = PixelLayout.a8.stride(width: gridSize + 4)
+        let count = stride * (gridSize + 4)
+        let pixels = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
+        defer { pixels.deallocate() }
+        var finestPixel = side
+        for level in 0..<gridLevels {
+            try deadline.check(logo.name)
+            let span = side / Double(1 << level)
+            let pointsPerPixel = span / Double(gridSize)
+            finestPixel = pointsPerPixel
+            // The grid's top-left corner in document units, and its size in pixels.
+            let origin: Point
+            let width: Int, height: Int
+            if level == 0 {
+                let margin = 2 * pointsPerPixel / k
+                origin = Point(x: ink.minX - margin, y: ink.minY - margin)
+                width = Int((ink.width * k / pointsPerPixel).rounded(.up)) + 4
+                height = Int((ink.height * k / pointsPerPixel).rounded(.up)) + 4
+            } else {
+                origin = Point(x: anchor.x - span / 2 / k, y: anchor.y - span / 2 / k)
+                width = gridSize
+                height = gridSize
+            }
+            let toPixels = Transform.translation(x: -origin.x, y: -origin.y).concatenating(.scale(k / pointsPerPixel))
+            pixels.update(repeating: 0, count: count)
+            let surface = try CairoSurface.image(wrapping: pixels, layout: .a8, width: width, height: height, stride: stride)
+            let context = try CairoContext(surface)
+            try drawing.draw(on: context, transform: toPixels)
+            surface.flush()
+            // The next level's square, in this grid's pixels: whole pixels inside it are skipped.
+            var handled: PixelBox?
+            if level + 1 < gridLevels {
+                let half = side / Double(1 << (level + 1)) / 2 / k
+                let low = toPixels.apply(to: Point(x: anchor.x - half, y: anchor.y - half))
+                let high = toPixels.apply(to: Point(x: anchor.x + half, y: anchor.y + half))
+                handled = PixelBox(
+                    x0: Int(low.x.rounded(.up)), y0: Int(low.y.rounded(.up)),
+                    x1: Int(high.x.rounded(.down)), y1: Int(high.y.rounded(.down)))
+            }
+            builder.add(
+                grid: UnsafeBufferPointer(start: pixels, count: count), width: width, height: height, stride: stride,
+                anchor: toPixels.apply(to: anchor), pointsPerPixel: pointsPerPixel, handledInside: handled,
+                outsideIsEmpty: level == 0)
+            guard builder.anchorIsInside else { throw noCover }
         }
+        let offset = Point(
+            x: (anchor.x - logo.documentSize.width / 2) * k,
+            y: (anchor.y - logo.documentSize.height / 2) * k)
+        guard let profile = builder.profile(anchorOffset: offset, tolerance: finestPixel * 2.0.squareRoot() / 2) else { throw noCover }
         return profile
     }
 }

@@ -1,0 +1,147 @@
+import ArgumentParser
+import Foundation
+import LogoMask
+import MaskGeometry
+
+struct CodeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "code",
+        abstract: "Write the reveal as native code: Swift (Core Animation) or Kotlin (androidx SplashScreen), sized for any window at run time.",
+        discussion: """
+            Writes two files into the -o folder:
+              ios:     RevealGeometry.swift (Foundation only) and SplashReveal.swift (UIKit)
+              android: RevealGeometry.kt (no Android import) and SplashReveal.kt (androidx)
+
+            RevealGeometry holds the numbers: the logo's size and path in points, the anchor, the
+            timeline (times, values, cubic Bézier control points) and the radial profile: for 1,440
+            directions, how far the logo's fully opaque ink reaches from the anchor. Its
+            coverScale(windowWidth, windowHeight) is the cover scale of any window, computed by the app
+            at run time (within 0.5 % of the cover command, never short of it by more than the
+            profile's stated tolerance). The logo is placed as the other commands place it: its
+            document box --logo-width points wide, centred in the window (or at the offset --center
+            gives from the --viewport's centre).
+
+            The anchor must be inside the logo's fully opaque part: otherwise nothing is written and
+            the command exits with status 3 (pass --anchor auto).
+
+            Examples:
+              logo-mask code SampleLogos/bird.svg --platform ios --preset twitter -o Reveal/
+              logo-mask code SampleLogos/bird.svg --platform android --preset yula \\
+                  --package com.example.app -o app/src/main/java/com/example/app/
+            """)
+
+    @OptionGroup var logoOptions: LogoOptions
+
+    @Option(help: ArgumentHelp("ios (Swift) or android (Kotlin).", valueName: "ios|android"))
+    var platform: RevealCodePlatform
+
+    @Option(help: ArgumentHelp("A built-in animation: \(RevealPreset.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "name"))
+    var preset: RevealPreset?
+
+    @Option(help: ArgumentHelp("A JSON spec file (see reveal --print-spec for the format).", valueName: "file"))
+    var spec: String?
+
+    @Option(help: ArgumentHelp("Width of the logo's document box at launch, in points.", valueName: "pt"))
+    var logoWidth: Double = Placement.defaultLogoWidth
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("center (the document box's centre), auto (the point with the smallest cover scale on --viewport), or X,Y in document units.", valueName: "center|auto|X,Y"))
+    var anchor: String = "center"
+
+    @Option(parsing: .unconditional, help: ArgumentHelp("Where the document box's centre sits on --viewport, in points; the code keeps its offset from the centre.", valueName: "X,Y"))
+    var center: String?
+
+    @Option(help: ArgumentHelp("The screen the timeline is read for (window-dependent numbers become functions of the window).", valueName: "WxH[@D]"))
+    var viewport: String = "393x852@3"
+
+    @Option(help: ArgumentHelp("Play the whole animation in this many seconds (default: the spec's own duration).", valueName: "s"))
+    var duration: Double?
+
+    @Option(help: ArgumentHelp("The final scale is the cover scale times this.", valueName: "m"))
+    var margin: Double = 1
+
+    @Option(help: ArgumentHelp("The Kotlin package of the android files.", valueName: "name"))
+    var package: String = RevealCode.defaultKotlinPackage
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("The folder to write the files into (created if missing).", valueName: "dir"))
+    var output: String
+
+    @Flag(help: "Print the report as JSON.")
+    var json = false
+
+    @Flag(name: .shortAndLong, help: "No report.")
+    var quiet = false
+
+    func validate() throws {
+        if preset != nil, spec != nil { throw ValidationError("Give --preset or --spec, not both.") }
+        if preset == nil, spec == nil { throw ValidationError("Give --preset \(RevealPreset.allCases.map(\.rawValue).joined(separator: "|")) or --spec FILE.") }
+        guard logoWidth > 0, logoWidth.isFinite else { throw ValidationError("--logo-width must be a positive number of points.") }
+        guard Anchor(parsing: anchor) != nil else {
+            throw ValidationError("--anchor takes center, auto or X,Y in document units; \"\(anchor)\" is none of them.")
+        }
+        if let center, Point(parsing: center) == nil { throw ValidationError("--center takes X,Y in points, e.g. 187.5,333.5.") }
+        guard Viewport(parsing: viewport) != nil else {
+            throw ValidationError("--viewport takes WxH or WxH@D in points, e.g. 375x667@2; \"\(viewport)\" is not one.")
+        }
+        if let duration, !(duration > 0 && duration.isFinite) { throw ValidationError("--duration must be a positive number of seconds.") }
+        guard margin > 0, margin.isFinite else { throw ValidationError("--margin must be a positive number (1 = just covers).") }
+    }
+
+    func run() throws {
+        try runReportingErrors { () throws(LogoMaskError) in
+            let chosenSpec = try spec.map { (path: String) throws(LogoMaskError) in try RevealSpec.load(path: path) } ?? (preset ?? .twitter).spec
+            let logo = try logoOptions.load()
+            let screen = Viewport(parsing: viewport) ?? Viewport(width: 393, height: 852)
+            var chosenAnchor = Anchor(parsing: anchor) ?? .center
+            let centerPoint = center.flatMap(Point.init(parsing:))
+            if chosenAnchor == .automatic {
+                // The automatic anchor is the cover search's, on the viewport given.
+                let placement = Placement(documentSize: logo.documentSize, viewport: screen, logoWidth: logoWidth, center: centerPoint)
+                let found = try CoverScale.compute(logo: logo, placement: placement, anchor: .automatic, deadline: logoOptions.deadline)
+                chosenAnchor = .point(found.anchor)
+            }
+            var settings = RevealSettings(viewport: screen)
+            settings.logoWidth = logoWidth
+            settings.center = centerPoint
+            settings.anchor = chosenAnchor
+            settings.margin = margin
+            settings.duration = duration
+            // The code computes the final scale at run time: no search here.
+            settings.finalScale = 1
+            let scene = try RevealScene(logo: logo, spec: chosenSpec, settings: settings, deadline: logoOptions.deadline)
+            let bundle = try RevealCode.generate(scene, platform: platform, kotlinPackage: package, deadline: logoOptions.deadline)
+            let written = try RevealCode.write(bundle, to: output)
+            if quiet { return }
+            if json {
+                let report = CodeReport(
+                    file: logo.name, platform: platform.rawValue, spec: chosenSpec.name, written: written,
+                    anchor: scene.placement.resolvedAnchor, directions: bundle.profile?.directionCount ?? 0,
+                    profileTolerance: bundle.profile?.tolerance, notes: bundle.notes)
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+                if let data = try? encoder.encode(report) { FileHandle.standardOutput.write(data + Data("\n".utf8)) }
+                return
+            }
+            var lines = ["\(chosenSpec.name) for \(platform.rawValue): anchor \(scene.placement.resolvedAnchor) (document units)"]
+            if let profile = bundle.profile {
+                lines.append("radial profile: \(profile.directionCount) directions, radii at most \(formatNumber(profile.tolerance, decimals: 4)) pt short")
+            }
+            for note in bundle.notes { lines.append("note: \(note)") }
+            for path in written { lines.append("wrote \(path)") }
+            print(lines.joined(separator: "\n"))
+        }
+    }
+}
+
+/// The code command's JSON report.
+struct CodeReport: Encodable {
+    var file: String
+    var platform: String
+    var spec: String
+    var written: [String]
+    var anchor: Point
+    var directions: Int
+    var profileTolerance: Double?
+    var notes: [String]
+}
+
+extension RevealCodePlatform: ExpressibleByArgument {}
