@@ -15,6 +15,9 @@ struct CoverCommand: ParsableCommand {
             never below the true one and at most true x (1 + T); both ends are checked by
             rendering the vector at the viewport's pixels.
 
+            --json adds the radial profile about the anchor (1,440 radii in points, 4 decimals):
+            the cover scale of any window for code that runs elsewhere (see the code command).
+
             The anchor defaults to the document box's centre. If it is not inside the logo's
             fully opaque part (a ring's hole, a Y's notch), no scale covers: the command exits
             with status 3. Then pass --anchor auto (the point inside the logo with the smallest
@@ -78,9 +81,15 @@ struct CoverCommand: ParsableCommand {
                 rows.append(CoverReport.Row(device: name, orientation: orientation, result: result))
             }
             if json {
+                // The radial profile about the first row's anchor: the cover scale of any window.
+                let profile = rows.first.flatMap { row in
+                    (try? RadialProfile.measure(
+                        logo: logo, logoWidth: placementOptions.logoWidth, anchor: row.anchor, deadline: logoOptions.deadline))
+                        .map { RadialProfileReport(profile: $0, anchor: row.anchor) }
+                }
                 let report = CoverReport(
                     file: logo.name, logoWidth: placementOptions.logoWidth, rotationDegrees: placementOptions.rotate,
-                    anchor: chosenAnchor, tolerance: tolerance, results: rows)
+                    anchor: chosenAnchor, tolerance: tolerance, results: rows, radialProfile: profile)
                 if let text = report.jsonText() { print(text) }
                 return
             }

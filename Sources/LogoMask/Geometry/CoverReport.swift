@@ -62,15 +62,22 @@ public struct CoverReport: Sendable, Hashable, Codable {
     public var tolerance: Double
     /// One row per viewport.
     public var results: [Row]
+    /// The logo's radial profile about the first row's anchor (nil when not measured): the
+    /// cover scale of any window from a table, for code that runs where this tool does not.
+    public var radialProfile: RadialProfileReport?
 
     /// A report of `results`, the anchor asked for as `anchor`.
-    public init(file: String, logoWidth: Double, rotationDegrees: Double, anchor: Anchor, tolerance: Double, results: [Row]) {
+    public init(
+        file: String, logoWidth: Double, rotationDegrees: Double, anchor: Anchor, tolerance: Double, results: [Row],
+        radialProfile: RadialProfileReport? = nil
+    ) {
         self.file = file
         self.logoWidth = logoWidth
         self.rotationDegrees = rotationDegrees
         anchorMode = anchor.point != nil ? "point" : anchor.description
         self.tolerance = tolerance
         self.results = results
+        self.radialProfile = radialProfile
     }
 
     /// The report as pretty-printed JSON with sorted keys (no final newline); nil when a number
