@@ -19,8 +19,9 @@ import Foundation
 ///                                anchor: Point(x: 187.5, y: 333.5), rotation: 0)
 /// ```
 public struct RadialProfile: Sendable, Hashable, Codable {
-    /// The number of directions the code generators and reports use by default (a quarter degree each).
-    public static let defaultDirectionCount = 1440
+    /// The number of directions the code generator and the cover report use by default (an eighth
+    /// of a degree each: at a quarter degree, the minimum over a bin alone could cost 0.45 %).
+    public static let defaultDirectionCount = 2880
 
     /// The radius of each angular bin, in points at scale 1 (see the type's description).
     public var radii: [Double]

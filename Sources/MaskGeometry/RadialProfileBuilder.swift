@@ -11,7 +11,7 @@ import Foundation
 /// one before it), so the minimum over these pixels never exceeds where the ray leaves the ink.
 ///
 /// ```swift
-/// var builder = RadialProfileBuilder(directionCount: 1440)
+/// var builder = RadialProfileBuilder(directionCount: 2880)
 /// builder.add(grid: coarse, width: w, height: h, stride: s, anchor: a, pointsPerPixel: 0.05, handledInside: box, outsideIsEmpty: true)
 /// builder.add(grid: fine, width: w, height: h, stride: s, anchor: b, pointsPerPixel: 0.025, handledInside: nil, outsideIsEmpty: false)
 /// let profile = builder.profile(anchorOffset: .zero, tolerance: 0.02)

@@ -4,8 +4,10 @@ import MaskGeometry
 extension RadialProfile {
     /// The side of each coverage grid the profile is measured on, in pixels.
     public static let defaultGridSize = 4096
-    /// How many grids, each half the side of the one before about the anchor.
+    /// How many grids at least, each half the side of the one before about the anchor.
     public static let gridLevels = 5
+    /// How many grids at most: more than ``gridLevels`` only while an edge is near the anchor.
+    public static let maxGridLevels = 14
 
     /// Measures the radial profile of `logo` about `anchor` (document units), the document box
     /// drawn `logoWidth` points wide, unrotated.
@@ -14,9 +16,10 @@ extension RadialProfile {
     /// side: the first over the whole ink, each next one over a square half as wide about the
     /// anchor at twice the resolution (``gridLevels`` in all). ``RadialProfileBuilder`` reads each
     /// grid outside the next one's square, so a pixel is never larger than 4 / `gridSize` of its
-    /// distance from the anchor: a radius is at most 0.14 % (2048 pixels) short of the exact
+    /// distance from the anchor: a radius is at most 0.07 % (4096 pixels) short of the exact
     /// distance along its bin's rays, or half a diagonal of the finest pixel near the anchor,
-    /// whichever is larger (``RadialProfile/tolerance`` states that pixel in points).
+    /// whichever is larger (``RadialProfile/tolerance`` states that pixel in points). A logo with
+    /// filter effects gets the first grid only.
     ///
     /// - Throws: ``LogoMaskError/noCoverScale(file:anchor:searchedUpTo:)`` when the anchor is not
     ///   inside the logo's fully opaque part (the same answer as the cover-scale search),
@@ -49,7 +52,25 @@ extension RadialProfile {
         let pixels = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
         defer { pixels.deallocate() }
         var finestPixel = side
-        for level in 0..<gridLevels {
+        var previous: (level: Int, width: Int, height: Int, anchor: Point, pointsPerPixel: Double)?
+        // librsvg draws a filter effect over its whole region at the drawing's scale: the zoomed
+        // grids would cost gigabytes, so such a logo gets the first grid only (coarser radii).
+        let levels = logo.usesFilterEffects ? 1 : maxGridLevels
+        for level in 0..<levels {
+            // Past the first levels, zoom further only while the nearest edge found is within a
+            // quarter of the last square, so no pixel read is large against its distance.
+            if level >= gridLevels, let previous {
+                let nearest = builder.radii.min() ?? 0
+                guard nearest < side / Double(1 << (level - 1)) / 4 else {
+                    // The previous grid left its centre to this one: read it whole after all.
+                    builder.add(
+                        grid: UnsafeBufferPointer(start: pixels, count: count), width: previous.width, height: previous.height,
+                        stride: stride, anchor: previous.anchor, pointsPerPixel: previous.pointsPerPixel, handledInside: nil,
+                        outsideIsEmpty: previous.level == 0)
+                    break
+                }
+            }
+            let isLast = level + 1 == levels
             try deadline.check(logo.name)
             let span = side / Double(1 << level)
             let pointsPerPixel = span / Double(gridSize)
@@ -75,7 +96,7 @@ extension RadialProfile {
             surface.flush()
             // The next level's square, in this grid's pixels: whole pixels inside it are skipped.
             var handled: PixelBox?
-            if level + 1 < gridLevels {
+            if !isLast {
                 let half = side / Double(1 << (level + 1)) / 2 / k
                 let low = toPixels.apply(to: Point(x: anchor.x - half, y: anchor.y - half))
                 let high = toPixels.apply(to: Point(x: anchor.x + half, y: anchor.y + half))
@@ -88,6 +109,7 @@ extension RadialProfile {
                 anchor: toPixels.apply(to: anchor), pointsPerPixel: pointsPerPixel, handledInside: handled,
                 outsideIsEmpty: level == 0)
             guard builder.anchorIsInside else { throw noCover }
+            previous = (level, width, height, toPixels.apply(to: anchor), pointsPerPixel)
         }
         let offset = Point(
             x: (anchor.x - logo.documentSize.width / 2) * k,
