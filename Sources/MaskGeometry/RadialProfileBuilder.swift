@@ -5,13 +5,15 @@ import Foundation
 /// pixel it reads is small against its distance from the anchor.
 ///
 /// A pixel counts as ink only when it is 255. Every other pixel next to ink (one of its eight
-/// neighbours is 255) is where a ray may leave the ink: it is taken as the disc of its half
-/// diagonal about its centre, so each bin it touches gets at most its centre's distance less half
-/// a diagonal. The first pixel a ray enters that is not ink always has an ink neighbour (the
+/// neighbours is 255) is where a ray may leave the ink: each bin its square touches gets at
+/// most the square's nearest distance. The first pixel a ray enters that is not ink always has an ink neighbour (the
 /// one before it), so the minimum over these pixels never exceeds where the ray leaves the ink.
+/// The pixel's square is bounded by its projections: `e = (|cos| + |sin|) / 2` pixels (half a
+/// diagonal at most) along and across the ray, so every ray through it is within `atan(e / (d - e))`
+/// of its centre's direction and enters it no nearer than `d - e`.
 ///
 /// ```swift
-/// var builder = RadialProfileBuilder(directionCount: 2880)
+/// var builder = RadialProfileBuilder(directionCount: 5760)
 /// builder.add(grid: coarse, width: w, height: h, stride: s, anchor: a, pointsPerPixel: 0.05, handledInside: box, outsideIsEmpty: true)
 /// builder.add(grid: fine, width: w, height: h, stride: s, anchor: b, pointsPerPixel: 0.025, handledInside: nil, outsideIsEmpty: false)
 /// let profile = builder.profile(anchorOffset: .zero, tolerance: 0.02)
@@ -44,7 +46,7 @@ public struct RadialProfileBuilder: Sendable {
         pointsPerPixel: Double, handledInside: PixelBox?, outsideIsEmpty: Bool
     ) {
         guard width > 0, height > 0, stride >= width, grid.count >= stride * height, pointsPerPixel > 0,
-              anchor.x.isFinite, anchor.y.isFinite else { anchorIsInside = false; return }
+              anchor.x.isFinite, anchor.y.isFinite, let source = grid.baseAddress else { anchorIsInside = false; return }
         let ax = Int(anchor.x.rounded(.down)), ay = Int(anchor.y.rounded(.down))
         guard ax >= 0, ay >= 0, ax < width, ay < height, grid[ay * stride + ax] == 255 else {
             anchorIsInside = false
@@ -61,7 +63,7 @@ public struct RadialProfileBuilder: Sendable {
         defer { padded.deallocate() }
         padded.update(repeating: outsideIsEmpty ? 0 : 255, count: paddedWidth * paddedHeight + 16)
         for y in 0..<height {
-            (padded + (y + 2) * paddedWidth + 2).update(from: grid.baseAddress! + y * stride, count: width)
+            (padded + (y + 2) * paddedWidth + 2).update(from: source + y * stride, count: width)
         }
         let skip = handledInside ?? PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
         // Padded coordinates read: the grid, and for the coarsest grid the ring just outside it.
@@ -96,9 +98,12 @@ public struct RadialProfileBuilder: Sendable {
                 if gx >= skip.x0, gx < skip.x1, gy >= skip.y0, gy < skip.y1 { continue }
                 let dx = Double(gx) + 0.5 - anchor.x, dy = Double(gy) + 0.5 - anchor.y
                 let d = (dx * dx + dy * dy).squareRoot()
-                let r = d - halfDiagonal
-                guard r > 0 else { tooClose = true; continue }
-                let half = asin(min(1, halfDiagonal / d))
+                // The square seen from the anchor: its projection on any direction has the half
+                // extent (|cos| + |sin|) / 2 (half a diagonal at most), along the ray and across it.
+                let depth = (abs(dx) + abs(dy)) / (2 * d)
+                let r = d - depth
+                guard r > 0, d > halfDiagonal else { tooClose = true; continue }
+                let half = atan2(depth, r)
                 let angle = atan2(dy, dx)
                 let low = Int(((angle - half) / step).rounded(.down))
                 let high = Int(((angle + half) / step).rounded(.down))

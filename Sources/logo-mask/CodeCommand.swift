@@ -13,7 +13,7 @@ struct CodeCommand: ParsableCommand {
               android: RevealGeometry.kt (no Android import) and SplashReveal.kt (androidx)
 
             RevealGeometry holds the numbers: the logo's size and path in points, the anchor, the
-            timeline (times, values, cubic Bézier control points) and the radial profile: for 2,880
+            timeline (times, values, cubic Bézier control points) and the radial profile: for 5,760
             directions, how far the logo's fully opaque ink reaches from the anchor. Its
             coverScale(windowWidth, windowHeight) is the cover scale of any window, computed by the app
             at run time (within 0.5 % of the cover command, never short of it by more than the

@@ -15,7 +15,7 @@ struct CoverCommand: ParsableCommand {
             never below the true one and at most true x (1 + T); both ends are checked by
             rendering the vector at the viewport's pixels.
 
-            --json adds the radial profile about the anchor (2,880 radii in points, 4 decimals):
+            --json adds the radial profile about the anchor (5,760 radii in points, 4 decimals):
             the cover scale of any window for code that runs elsewhere (see the code command).
 
             The anchor defaults to the document box's centre. If it is not inside the logo's

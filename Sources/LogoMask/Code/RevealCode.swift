@@ -103,27 +103,36 @@ public enum RevealCode {
     /// The Kotlin package when none is given.
     public static let defaultKotlinPackage = "com.example.reveal"
 
-    /// Writes the bundle's files into `folder` (created when missing) all or nothing: every file
-    /// is written aside and renamed into place only when all are complete. Returns the paths written.
+    /// Writes the bundle's files into `folder` (created when missing, its parent must exist), each
+    /// written aside and renamed into place; on an error before the renames nothing is left (a
+    /// folder made here is removed). Returns the paths written.
     @discardableResult
     public static func write(_ bundle: RevealCodeBundle, to folder: String) throws(LogoMaskError) -> [String] {
         let fileManager = FileManager.default
         var isFolder: ObjCBool = false
+        var created = false
         if fileManager.fileExists(atPath: folder, isDirectory: &isFolder) {
             guard isFolder.boolValue else {
                 throw LogoMaskError.cannotWriteOutput(file: folder, reason: "it is a file, not a folder")
             }
         } else {
             do {
-                try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: false)
+                created = true
             } catch {
                 throw LogoMaskError.cannotWriteOutput(file: folder, reason: "cannot create the folder (\(error.localizedDescription))")
             }
         }
         let paths = bundle.files.map { URL(fileURLWithPath: folder).appendingPathComponent($0.name).path }
-        let pending = try paths.map { (path: String) throws(LogoMaskError) in try AtomicFile(path: path) }
-        for (file, text) in zip(pending, bundle.files.map(\.text)) { try file.write(Array(text.utf8)) }
-        for file in pending { try file.commit() }
+        do {
+            let pending = try paths.map { (path: String) throws(LogoMaskError) in try AtomicFile(path: path) }
+            for (file, text) in zip(pending, bundle.files.map(\.text)) { try file.write(Array(text.utf8)) }
+            for file in pending { try file.commit() }
+        } catch {
+            // Nothing half-written: a folder made here goes too.
+            if created { try? fileManager.removeItem(atPath: folder) }
+            throw error
+        }
         return paths
     }
 

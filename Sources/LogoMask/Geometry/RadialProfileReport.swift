@@ -2,7 +2,7 @@ import Foundation
 import MaskGeometry
 
 /// A ``RadialProfile`` as the cover report's JSON carries it, for players on any platform
-/// (Flutter, React Native, the web): 2,880 radii with 4 decimals (rounded down), the anchor and
+/// (Flutter, React Native, the web): 5,760 radii with 4 decimals (rounded down), the anchor and
 /// the units.
 ///
 /// Radius `i` is how far, in points at the placed size (the document box `logoWidth` points wide,
