@@ -14,7 +14,7 @@ struct CodeCLITests {
     static func radii(in source: String, opening: String, closing: String) throws -> [Double] {
         let start = try #require(source.range(of: opening))
         let end = try #require(source.range(of: closing, range: start.upperBound..<source.endIndex)).lowerBound
-        return source[start.upperBound..<end].split(whereSeparator: { $0 == "," || $0.isWhitespace }).compactMap { Double($0) }
+        return source[start.upperBound..<end].split(whereSeparator: { $0 == "," || $0 == "\"" || $0.isWhitespace }).compactMap { Double($0) }
     }
 
     @Test("ios and android: the two files each, the same radii as cover --json, deterministic")
@@ -43,8 +43,8 @@ struct CodeCLITests {
         let profile = try #require(try Self.json(cover.stdout)["radialProfile"] as? [String: Any])
         let radii = try #require(profile["radii"] as? [Double])
         #expect(radii.count == 5760 && profile["units"] as? String == "points" && profile["directions"] as? Int == 5760)
-        let swiftRadii = try Self.radii(in: swift, opening: "public static let radii: [Double] = [", closing: "]")
-        let kotlinRadii = try Self.radii(in: kotlin, opening: "val radii: DoubleArray = doubleArrayOf(", closing: ")")
+        let swiftRadii = try Self.radii(in: swift, opening: "private static let radiiText: [String] = [", closing: "]")
+        let kotlinRadii = try Self.radii(in: kotlin, opening: "val radii: DoubleArray = listOf(", closing: ")")
         #expect(swiftRadii == radii)
         #expect(kotlinRadii == radii)
 

@@ -27,6 +27,19 @@ enum CodeText {
         return lines.joined(separator: ",\n" + indent)
     }
 
+    /// `values` as string literals of ten numbers each, separated by commas (inside and between
+    /// the literals), one a line, each line after the first indented by `indent`.
+    static func textLines(_ values: [Double], decimals: Int, indent: String) -> String {
+        var lines: [String] = []
+        var index = 0
+        while index < values.count {
+            let end = min(values.count, index + 10)
+            lines.append(quoted(values[index..<end].map { double($0, decimals: decimals) }.joined(separator: ",")))
+            index = end
+        }
+        return lines.joined(separator: ",\n" + indent)
+    }
+
     /// A string literal (the path data holds only letters, digits, spaces, dots and minus signs).
     static func quoted(_ text: String) -> String { "\"" + text + "\"" }
 

@@ -39,7 +39,7 @@ public struct RevealCodeBundle: Sendable, Hashable {
 /// The scene's viewport only serves to read the timeline: every number that depends on the
 /// window (the final scale, the corner angle, the launch rect) is written as a function of the
 /// window's width and height, and the final scale is the cover scale read from the logo's
-/// ``RadialProfile`` for the window the app runs in.
+/// `RadialProfile` for the window the app runs in.
 ///
 /// ```swift
 /// let scene = try RevealScene(logo: logo, spec: RevealPreset.twitter.spec, settings: settings)
@@ -50,7 +50,9 @@ public enum RevealCode {
     /// The iOS files: `RevealGeometry.swift` and `SplashReveal.swift`.
     ///
     /// - Parameters:
+    ///   - scene: the reveal; its viewport only serves to read the timeline.
     ///   - profile: a profile measured already (nil: measured here, about the scene's anchor).
+    ///   - deadline: checked while the profile is measured.
     /// - Throws: ``LogoMaskError/noCoverScale(file:anchor:searchedUpTo:)`` when the scene has a
     ///   hole and its anchor is not inside the logo's fully opaque part;
     ///   ``LogoMaskError/invalidRequest(_:)`` when a track cannot be written as a function of
@@ -69,8 +71,10 @@ public enum RevealCode {
     /// The Android files: `RevealGeometry.kt` and `SplashReveal.kt`, in the Kotlin package `package`.
     ///
     /// - Parameters:
+    ///   - scene: the reveal; its viewport only serves to read the timeline.
     ///   - package: the Kotlin package of both files (dot-separated identifiers).
     ///   - profile: a profile measured already (nil: measured here, about the scene's anchor).
+    ///   - deadline: checked while the profile is measured.
     /// - Throws: as ``swift(_:profile:deadline:)``, and ``LogoMaskError/invalidRequest(_:)`` for a
     ///   package name that is not one.
     public static func kotlin(

@@ -53,7 +53,7 @@ struct RevealCodeSymbols {
 extension RevealCodeTrack {
     /// The scalar tracks of `base` (the spec resolved for `symbols`) with their factors, read
     /// from `variations`: the same spec resolved for one unit more of each symbol, in the order
-    /// of ``RevealCodeSymbols``' fields.
+    /// of `RevealCodeSymbols`' fields.
     ///
     /// - Throws: ``LogoMaskError/invalidRequest(_:)`` when the variations change a track's times
     ///   or curves (a value that is not affine in the symbols).

@@ -187,8 +187,11 @@ enum SwiftGeometryWriter {
                 /// reaches from the anchor in every direction between i and i + 1 steps of 2π / radii.count
                 /// (clockwise from +x), the minimum over that step. Measured on a coverage grid, each radius
                 /// at most \(formatNumber(model.profile?.tolerance ?? 0, decimals: 4)) pt short, then rounded down to \(RevealCodeModel.profileDecimals) decimals.
-                public static let radii: [Double] = [
-                    \(CodeText.list(radii, decimals: RevealCodeModel.profileDecimals, indent: "        "))
+                public static let radii: [Double] = radiiText.joined(separator: ",").split(separator: ",").compactMap { Double(String($0)) }
+
+                /// The radii as text, ten a line (a literal of thousands of numbers is slow to compile).
+                private static let radiiText: [String] = [
+                    \(CodeText.textLines(radii, decimals: RevealCodeModel.profileDecimals, indent: "        "))
                 ]
 
                 /// The corner angle -atan(y / x) of the logo's centre from the window's top-left corner.

@@ -6,7 +6,7 @@ extension RadialProfile {
     public static let defaultGridSize = 4096
     /// How many grids at least, each half the side of the one before about the anchor.
     public static let gridLevels = 5
-    /// How many grids at most: more than ``gridLevels`` only while an edge is near the anchor.
+    /// How many grids at most: more than `gridLevels` only while an edge is near the anchor.
     public static let maxGridLevels = 14
 
     /// Measures the radial profile of `logo` about `anchor` (document units), the document box
@@ -14,13 +14,20 @@ extension RadialProfile {
     ///
     /// The logo is drawn with its own renderer into 8-bit coverage grids of `gridSize` pixels a
     /// side: the first over the whole ink, each next one over a square half as wide about the
-    /// anchor at twice the resolution (``gridLevels`` in all). ``RadialProfileBuilder`` reads each
+    /// anchor at twice the resolution (`gridLevels` in all). `RadialProfileBuilder` reads each
     /// grid outside the next one's square, so a pixel is never larger than 4 / `gridSize` of its
     /// distance from the anchor: a radius is at most 0.07 % (4096 pixels) short of the exact
     /// distance along its bin's rays, or half a diagonal of the finest pixel near the anchor,
-    /// whichever is larger (``RadialProfile/tolerance`` states that pixel in points). A logo with
+    /// whichever is larger (`RadialProfile/tolerance` states that pixel in points). A logo with
     /// filter effects gets the first grid only.
     ///
+    /// - Parameters:
+    ///   - logo: the logo.
+    ///   - logoWidth: the document box's width at scale 1, in points.
+    ///   - anchor: the centre of the profile, in document units.
+    ///   - directionCount: the number of angular bins.
+    ///   - gridSize: the side of each coverage grid, in pixels.
+    ///   - deadline: checked between grids.
     /// - Throws: ``LogoMaskError/noCoverScale(file:anchor:searchedUpTo:)`` when the anchor is not
     ///   inside the logo's fully opaque part (the same answer as the cover-scale search),
     ///   ``LogoMaskError/noVisibleInk(file:)`` for a logo that paints nothing.

@@ -1,7 +1,7 @@
 import Foundation
 import MaskGeometry
 
-/// A ``RadialProfile`` as the cover report's JSON carries it, for players on any platform
+/// A `RadialProfile` as the cover report's JSON carries it, for players on any platform
 /// (Flutter, React Native, the web): 5,760 radii with 4 decimals (rounded down), the anchor and
 /// the units.
 ///
@@ -10,7 +10,7 @@ import MaskGeometry
 /// from `i` to `i + 1` steps of `2π / directions` radians, clockwise from +x on screen (y down):
 /// the minimum over that step. The cover scale of a window is the largest, over the directions,
 /// of the distance from the anchor to the window's edge over the radius, with the directions
-/// turned by the rotation (see ``RadialProfile/coverScale(windowWidth:windowHeight:anchor:rotation:)``).
+/// turned by the rotation (see `RadialProfile/coverScale(windowWidth:windowHeight:anchor:rotation:)`).
 public struct RadialProfileReport: Sendable, Hashable, Codable {
     /// The anchor, in document units.
     public var anchor: Point
@@ -23,7 +23,7 @@ public struct RadialProfileReport: Sendable, Hashable, Codable {
     /// `clockwise from +x, y down`: how the directions are counted.
     public var angles: String
     /// How much a radius may be short of the exact distance along a ray of its bin from the
-    /// pixel grids alone, in points (see ``RadialProfile/measure(logo:logoWidth:anchor:directionCount:gridSize:deadline:)``).
+    /// pixel grids alone, in points (see `RadialProfile/measure(logo:logoWidth:anchor:directionCount:gridSize:deadline:)`).
     public var tolerance: Double
     /// One radius per direction, in points, 4 decimals, rounded down.
     public var radii: [Double]
