@@ -44,7 +44,7 @@ struct CodeCLITests {
         let radii = try #require(profile["radii"] as? [Double])
         #expect(radii.count == 5760 && profile["units"] as? String == "points" && profile["directions"] as? Int == 5760)
         let swiftRadii = try Self.radii(in: swift, opening: "private static let radiiText: [String] = [", closing: "]")
-        let kotlinRadii = try Self.radii(in: kotlin, opening: "val radii: DoubleArray = listOf(", closing: ")")
+        let kotlinRadii = try Self.radii(in: kotlin, opening: "val radii: DoubleArray = listOf<String>(", closing: ")")
         #expect(swiftRadii == radii)
         #expect(kotlinRadii == radii)
 

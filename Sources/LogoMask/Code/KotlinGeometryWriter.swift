@@ -148,9 +148,9 @@ enum KotlinGeometryWriter {
                  * (clockwise from +x), the minimum over that step. Measured on a coverage grid, each radius
                  * at most \(formatNumber(model.profile?.tolerance ?? 0, decimals: 4)) pt short, then rounded down to \(RevealCodeModel.profileDecimals) decimals.
                  */
-                val radii: DoubleArray = listOf(
+                val radii: DoubleArray = listOf<String>(
                     \(CodeText.textLines(radii, decimals: RevealCodeModel.profileDecimals, indent: "        "))
-                ).joinToString(",").split(",").map { it.toDouble() }.toDoubleArray()
+                ).joinToString(",").split(",").filter { it.isNotEmpty() }.map { it.toDouble() }.toDoubleArray()
 
                 /** The corner angle -atan(y / x) of the logo's centre from the window's top-left corner. */
                 fun cornerAngle(windowWidth: Double, windowHeight: Double): Double {
