@@ -49,6 +49,10 @@ extension RadialProfile {
         let noCover = LogoMaskError.noCoverScale(file: logo.name, anchor: "\(anchor)", searchedUpTo: CoverSearchSettings().maxScale)
         let inside = anchor.x >= ink.minX && anchor.x <= ink.maxX && anchor.y >= ink.minY && anchor.y <= ink.maxY
         guard inside else { throw noCover }
+        // A logo of plain opaque fills: exact rays on its outline, no pixels.
+        if let exact = try measureFromOutline(logo: logo, logoWidth: logoWidth, anchor: anchor, directionCount: directionCount) {
+            return exact
+        }
         let k = logoWidth / logo.documentSize.width
         let side = max(ink.width, ink.height) * k
         let drawing = try logo.makeDrawing()
