@@ -147,6 +147,124 @@ struct WebPageTests {
             try? Data((stats.joined(separator: "\n") + "\n").utf8).write(to: URL(fileURLWithPath: path))
         }
     }
+
+    @Test("the command-line screenshot equals the driven one; without ?t= the page plays on load and ends on the last frame")
+    func commandLineAndPlayback() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let c = Case(logo: CLI.sample("bird.svg"), animation: "twitter", content: false)
+        let base = try Self.arguments(c, folder: folder)
+        let page = folder.appendingPathComponent("splash.html").path
+        let looping = folder.appendingPathComponent("loop.html").path
+        let still = folder.appendingPathComponent("end").path
+        #expect(try CLI.run(base + ["-o", page, "--quiet"]).status == 0)
+        #expect(try CLI.run(base + ["-o", looping, "--loop", "--quiet"]).status == 0)
+        // The last frame (0.6 s at 10 fps: frame 6).
+        #expect(try CLI.run(base + ["--fps", "10", "-o", still, "--quiet"]).status == 0)
+        let lastFrame = try PNGPicture(contentsOf: "\(still)/frame-0006.png")
+        let url = URL(fileURLWithPath: page).absoluteString
+        let (w, h, s) = Self.viewport
+        let viaCommandLine = folder.appendingPathComponent("cli.png").path
+        try HeadlessChromium.screenshot(url: url + "?t=0.3", width: w, height: h, scale: s, to: viaCommandLine)
+        let driven = folder.appendingPathComponent("driven.png").path
+        let played = folder.appendingPathComponent("played.png").path
+        let loopPaused = folder.appendingPathComponent("loop-paused.png").path
+        try HeadlessChromium.screenshots([
+            HeadlessChromium.Job(url: url + "?t=0.3", width: w, height: h, scale: s, output: driven),
+            // No ?t=: it plays once from the load and holds its end.
+            HeadlessChromium.Job(url: url, width: w, height: h, scale: s, output: played, delay: 1.2),
+            // Looping: 0.9 s is 0.3 s into the second play.
+            HeadlessChromium.Job(url: URL(fileURLWithPath: looping).absoluteString + "?t=0.9", width: w, height: h, scale: s, output: loopPaused),
+        ])
+        let cli = try PNGPicture(contentsOf: viaCommandLine)
+        #expect(cli.width == 360 && cli.height == 780)
+        let same = PictureComparison(expected: cli, actual: try PNGPicture(contentsOf: driven))
+        #expect(same.matches, "--screenshot and the DevTools capture differ: \(same.differingPixels) px")
+        let end = PictureComparison(expected: lastFrame, actual: try PNGPicture(contentsOf: played), tolerance: Self.tolerance)
+        #expect(end.differingPixels < 1000, "after playing, \(end.differingPixels) px differ from the last frame")
+        let loop = PictureComparison(expected: cli, actual: try PNGPicture(contentsOf: loopPaused))
+        #expect(loop.matches, "a looping page paused at 0.3 s: \(loop.differingPixels) px differ")
+        // The page at 0.3 s is not the end: the comparison above could fail.
+        #expect(PictureComparison(expected: lastFrame, actual: cli, tolerance: Self.tolerance).differingPixels > 10_000)
+
+        let text = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(text.contains("loop = false"))
+        #expect(try String(contentsOfFile: looping, encoding: .utf8).contains("loop = true"))
+    }
+
+    @Test("self-contained (no http(s) URL, every href a data: URL or a #fragment), deterministic, names its size")
+    func selfContainedAndDeterministic() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for c in [Self.cases[1], Self.cases[6], Case(logo: CLI.sample("gradient.svg"), animation: "yula", content: true)] {
+            let base = try Self.arguments(c, folder: folder)
+            let first = folder.appendingPathComponent("first.html").path
+            let second = folder.appendingPathComponent("second.html").path
+            let run = try CLI.run(base + ["-o", first, "--json"])
+            #expect(run.status == 0, "\(c): \(run.stderr)")
+            #expect(try CLI.run(base + ["-o", second, "--quiet"]).status == 0)
+            let a = try #require(FileManager.default.contents(atPath: first))
+            #expect(a == FileManager.default.contents(atPath: second), "\(c): two runs differ")
+            let text = String(decoding: a, as: UTF8.self)
+            #expect(!text.lowercased().contains("http://") && !text.lowercased().contains("https://"), "\(c)")
+            for attribute in ["href=\"", "src=\"", "url("] {
+                var rest = Substring(text)
+                while let range = rest.range(of: attribute) {
+                    rest = rest[range.upperBound...]
+                    #expect(rest.hasPrefix("data:image/png;base64,") || rest.hasPrefix("#"), "\(c): \(attribute)\(rest.prefix(40))")
+                }
+            }
+            #expect(text.contains("<meta name=\"logo-mask-cover-computed-for\" content=\"180x390@2\">"))
+            #expect(text.contains("<title>") && text.contains("180x390 pt @2x"))
+            #expect(text.contains("<!--") && text.contains("computed for a window of 180x390 pt @2x"))
+            let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+            #expect(report["format"] as? String == "webPage")
+            let picture = c.logo.hasSuffix("gradient.svg")
+            #expect(report["embeddedPicture"] as? Bool == picture, "\(c)")
+            let notes = report["notes"] as? [String] ?? []
+            #expect(notes.contains { $0.contains("embedded") } == picture, "\(c): \(notes)")
+        }
+    }
+
+    @Test("a spring is sampled and listed under approximations; the easing of a Bézier is its control points")
+    func approximations() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let c = Self.cases[4]
+        let page = folder.appendingPathComponent("custom.html").path
+        let run = try CLI.run(try Self.arguments(c, folder: folder) + ["-o", page, "--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        let approximations = report["approximations"] as? [String] ?? []
+        #expect(approximations.count == 1 && approximations.first?.hasPrefix("holeRotation") == true, "\(approximations)")
+        let text = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(text.contains("cubic-bezier(0.3,-0.4,0.7,1.4)"))
+        #expect(text.contains("cubic-bezier(0.42,0,1,1)"))  // easeIn
+    }
+
+    @Test("bad input is refused and nothing is written")
+    func badInput() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let page = folder.appendingPathComponent("splash.html").path
+        let base = ["reveal", CLI.sample("bird.svg"), "--viewport", Self.viewportText]
+        let missingFolder = folder.appendingPathComponent("no/such/folder/splash.html").path
+        let notALogo = folder.appendingPathComponent("not-a-logo.svg").path
+        try Data("<svg".utf8).write(to: URL(fileURLWithPath: notALogo))
+        let runs: [[String]] = [
+            base + ["--preset", "twitter", "-o", missingFolder],
+            base + ["--preset", "twitter", "--duration", "0", "-o", page],
+            ["reveal", notALogo, "--viewport", Self.viewportText, "--preset", "twitter", "-o", page],
+            base + ["--preset", "twitter", "--content", folder.appendingPathComponent("missing.png").path, "-o", page],
+        ]
+        for arguments in runs {
+            let run = try CLI.run(arguments)
+            #expect(run.status != 0, "\(arguments) succeeded")
+            #expect(!run.stderr.isEmpty)
+            let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0 != "not-a-logo.svg" }
+            #expect(left.isEmpty, "\(arguments) left \(left)")
+        }
+    }
 }
 
 private func formatShare(_ share: Double) -> String {

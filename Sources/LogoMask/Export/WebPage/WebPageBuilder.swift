@@ -34,7 +34,6 @@ struct WebPageBuilder {
             throw LogoMaskError.invalidRequest("spec \"\(scene.spec.name)\": a web page needs a reveal that lasts, not \(duration) s.")
         }
         let outline = try scene.logo.outline
-        let layers = try RevealLayers(scene: scene)
         var state = PageState(timeline: timeline, duration: duration)
         let w = formatNumber(viewport.size.width), h = formatNumber(viewport.size.height)
         let spec = scene.spec
@@ -80,15 +79,15 @@ struct WebPageBuilder {
         }
 
         // 1-2: content and veil.
-        var body = try contentLayer(layers: layers, state: &state)
+        var body = try contentLayer(state: &state)
         let veil = spec.veilColor
         body += "<rect id=\"lm-veil\" width=\"\(w)\" height=\"\(h)\" fill=\"\(SVGLogoMarkup.opaqueHex(veil))\""
         if veil.alpha < 255 { body += " fill-opacity=\"\(formatNumber(veil.alphaFraction, decimals: 4))\"" }
         body += " style=\"opacity:\(state.opacity("lm-veil", timeline.veilOpacity, default: 0))\"/>\n"
 
         // 3: the splash.
-        var splash = try backgroundLayer(layers: layers, state: &state)
-        if let caption = layers.caption {
+        var splash = try backgroundLayer(state: &state)
+        if let caption = try PagePictures.caption(scene) {
             let png = try EmbeddedPNG(plane: caption.plane)
             let d = viewport.density
             splash += "<image id=\"lm-caption\" x=\"\(formatNumber(caption.origin.x / d))\" y=\"\(formatNumber(caption.origin.y / d))\""
@@ -128,8 +127,8 @@ struct WebPageBuilder {
     // MARK: Layers
 
     /// The content picture (embedded at the viewport's pixels), scaled about the viewport centre.
-    private func contentLayer(layers: RevealLayers, state: inout PageState) throws(LogoMaskError) -> String {
-        let png = try EmbeddedPNG(plane: layers.content)
+    private func contentLayer(state: inout PageState) throws(LogoMaskError) -> String {
+        let png = try EmbeddedPNG(plane: try PagePictures.content(scene))
         let w = formatNumber(viewport.size.width), h = formatNumber(viewport.size.height)
         let cx = formatNumber(viewport.size.width / 2), cy = formatNumber(viewport.size.height / 2)
         let scale = state.transform("lm-content", state.timeline.contentScale, default: 1, css: WebAnimation.scale)
@@ -139,7 +138,7 @@ struct WebPageBuilder {
     }
 
     /// The splash background: a colour, a gradient (vector) or the picture (embedded).
-    private func backgroundLayer(layers: RevealLayers, state: inout PageState) throws(LogoMaskError) -> String {
+    private func backgroundLayer(state: inout PageState) throws(LogoMaskError) -> String {
         let size = viewport.size
         let w = formatNumber(size.width), h = formatNumber(size.height)
         switch scene.settings.background.map(RevealBackground.color) ?? scene.spec.background {
@@ -161,9 +160,8 @@ struct WebPageBuilder {
                 + " x1=\"\(formatNumber(line.start.x))\" y1=\"\(formatNumber(line.start.y))\""
                 + " x2=\"\(formatNumber(line.end.x))\" y2=\"\(formatNumber(line.end.y))\">" + stops + "</linearGradient>\n"
             return "<rect width=\"\(w)\" height=\"\(h)\" fill=\"url(#lm-gradient)\"/>\n"
-        case .image:
-            guard let plane = layers.background else { return "" }
-            let png = try EmbeddedPNG(plane: plane)
+        case let .image(path):
+            let png = try EmbeddedPNG(plane: try PagePictures.background(scene, path: path))
             return "<image width=\"\(w)\" height=\"\(h)\" preserveAspectRatio=\"none\" href=\"\(png.dataURL)\"/>\n"
         }
     }
