@@ -43,14 +43,16 @@ struct WebPageTests {
         let content: Bool
         /// `--anchor auto`: the logo's centre is not opaque (a ring), or the spec turns the hole.
         var automaticAnchor = false
+        /// A caption image below the logo (yula fades it).
+        var caption = false
         var description: String {
-            "\(URL(fileURLWithPath: logo).lastPathComponent) \(animation)\(content ? " with content" : "")"
+            "\(URL(fileURLWithPath: logo).lastPathComponent) \(animation)\(content ? " with content" : "")\(caption ? " and caption" : "")"
         }
     }
 
     static let cases: [Case] = [
         Case(logo: CLI.sample("bird.svg"), animation: "twitter", content: false),
-        Case(logo: CLI.sample("bird.svg"), animation: "yula", content: false),
+        Case(logo: CLI.sample("bird.svg"), animation: "yula", content: false, caption: true),
         Case(logo: CLI.sample("bird.svg"), animation: "huvi", content: false),
         Case(logo: CLI.sample("bird.svg"), animation: "fade", content: false),
         Case(logo: CLI.sample("y-mark.svg"), animation: "custom", content: false, automaticAnchor: true),
@@ -88,6 +90,19 @@ struct WebPageTests {
             arguments += ["--preset", c.animation]
         }
         if c.automaticAnchor { arguments += ["--anchor", "auto"] }
+        if c.caption {
+            let caption = folder.appendingPathComponent("caption.png").path
+            if !FileManager.default.fileExists(atPath: caption) {
+                // 200x40 px, as a caption of text is: clear around, an opaque dark bar with a
+                // half-transparent white one inside. (Its edge must be clear: the frames paint
+                // the caption with its edge pixels extended over the viewport.)
+                var picture = PNGPicture(width: 200, height: 40, fill: [0, 0, 0, 0])
+                for y in 4..<36 { for x in 4..<196 { picture.setPixel(x: x, y: y, [20, 20, 60, 255]) } }
+                for y in 12..<28 { for x in 20..<180 { picture.setPixel(x: x, y: y, [255, 255, 255, 128]) } }
+                try picture.write(to: caption)
+            }
+            arguments += ["--caption", caption]
+        }
         if c.content {
             let content = folder.appendingPathComponent("content.png").path
             if !FileManager.default.fileExists(atPath: content) { try writeContent(to: content) }
