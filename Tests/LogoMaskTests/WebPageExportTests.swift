@@ -106,5 +106,12 @@ struct WebPageExportTests {
         #expect(animation.keyframes.map(\.value) == ["1", "1", "0", "1", "1"])
         #expect(animation.keyframes.map(\.easing) == ["linear", "cubic-bezier(0,0,0.58,1)", "linear", "linear", "linear"])
         #expect(animation.initialValue == "1")
+
+        // A jump at the very end: the later value must hold at offset 1.
+        let ending = try #require(ExportedTrack<Double>(
+            keyframes: [.init(time: 0, value: 0), .init(time: 1, value: 1), .init(time: 1, value: 0)], curves: [.linear, .linear]))
+        let end = WebAnimation(elementID: "y", property: "opacity", track: ending, duration: 1, css: WebAnimation.opacity)
+        #expect(end.keyframes.map(\.offset) == [0, WebAnimation.justBeforeEnd, WebAnimation.justBeforeEnd, 1])
+        #expect(end.keyframes.map(\.value) == ["0", "1", "0", "0"])
     }
 }

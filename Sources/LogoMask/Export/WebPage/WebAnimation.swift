@@ -36,9 +36,21 @@ struct WebAnimation {
             frames.append((offset, css(key.value), easing))
         }
         if last.time < duration { frames.append((1, css(last.value), "linear")) }
+        // At offset 1 a Web Animation reads the segment that ends there, so a jump at the very
+        // end (a track that stops filling) would show its earlier value: move the jump a tenth
+        // of a microsecond of progress earlier and hold the later value to 1.
+        let n = frames.count
+        if n >= 2, frames[n - 1].0 == 1, frames[n - 2].0 == 1 {
+            frames[n - 1].0 = Self.justBeforeEnd
+            frames[n - 2].0 = Self.justBeforeEnd
+            frames.append((1, frames[n - 1].1, "linear"))
+        }
         keyframes = frames
         initialValue = css(track.value(at: 0))
     }
+
+    /// The offset a jump at the very end is moved to.
+    static let justBeforeEnd = 1 - 1e-7
 
     /// `linear`, or `cubic-bezier(x1, y1, x2, y2)` (y may overshoot, as CSS allows).
     static func easing(_ curve: TimingCurve) -> String {
