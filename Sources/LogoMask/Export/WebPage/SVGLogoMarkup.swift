@@ -1,0 +1,130 @@
+import Foundation
+import MaskGeometry
+
+/// The logo's ``LogoOutline`` as inline SVG elements in document units: each shape a `<path>`
+/// filled with its fill rule or stroked with its pen (in the pen's own user space, so widths
+/// and dashes scale and skew as the logo's do), inside the clips of its groups.
+///
+/// The same shapes serve twice: painted (in their own flat colours or one tint) for the drawn
+/// logo, and in black with their opacities for the hole's luminance mask, where black lets the
+/// content through.
+struct SVGLogoMarkup {
+    /// How the shapes are painted.
+    enum Paint {
+        /// Each shape's own flat colour (a non-flat paint falls back to black).
+        case own
+        /// Every shape in this colour, keeping the shapes' opacities.
+        case tint(RGBAColor)
+        /// Every shape black (the hole in a luminance mask), keeping the shapes' opacities.
+        case black
+    }
+
+    /// Decimals of document units written (1e-5 of a unit is far below a pixel at any scale
+    /// a logo reaches on a screen before it covers it).
+    static let decimals = 5
+
+    private let outline: LogoOutline
+    private let prefix: String
+    /// Every distinct clip, in order of first use, and its index.
+    private let clips: [LogoOutline.Clip]
+    private let clipIndex: [LogoOutline.Clip: Int]
+
+    /// The markup of `outline`; clip ids start with `prefix`.
+    init(outline: LogoOutline, prefix: String) {
+        self.outline = outline
+        self.prefix = prefix
+        var clips: [LogoOutline.Clip] = []
+        var index: [LogoOutline.Clip: Int] = [:]
+        for shape in outline.shapes {
+            for clip in shape.clips where index[clip] == nil {
+                index[clip] = clips.count
+                clips.append(clip)
+            }
+        }
+        self.clips = clips
+        clipIndex = index
+    }
+
+    /// True when the SVG paths paint the logo as librsvg does: the outline is exact and every
+    /// paint is one colour (or a tint replaces them).
+    static func canDraw(_ outline: LogoOutline, tinted: Bool) -> Bool {
+        outline.isExact && (tinted || outline.shapes.allSatisfy { $0.paint.isFlat })
+    }
+
+    /// The `<clipPath>` elements the shapes refer to (for `<defs>`).
+    var clipDefinitions: String {
+        var text = ""
+        for (i, clip) in clips.enumerated() {
+            text += "<clipPath id=\"\(prefix)\(i)\" clipPathUnits=\"userSpaceOnUse\"><path d=\""
+            text += clip.path.svgPathData(decimals: Self.decimals)
+            text += "\" clip-rule=\"\(Self.rule(clip.fillRule))\"/></clipPath>\n"
+        }
+        return text
+    }
+
+    /// The shapes as SVG elements, one a line, painted as `paint` says.
+    func shapes(paint: Paint) -> String {
+        var text = ""
+        for shape in outline.shapes {
+            var element = element(for: shape, paint: paint)
+            for clip in shape.clips.reversed() {
+                guard let i = clipIndex[clip] else { continue }
+                element = "<g clip-path=\"url(#\(prefix)\(i))\">" + element + "</g>"
+            }
+            text += element + "\n"
+        }
+        return text
+    }
+
+    private func element(for shape: LogoOutline.Shape, paint: Paint) -> String {
+        let color: String
+        switch paint {
+        case .black: color = "#000000"
+        case let .tint(tint): color = Self.opaqueHex(tint)
+        case .own:
+            if case let .flat(flat, _) = shape.paint { color = Self.opaqueHex(flat) } else { color = "#000000" }
+        }
+        var opacity = shape.paint.opacity
+        if case let .tint(tint) = paint { opacity *= tint.alphaFraction }
+        switch shape.kind {
+        case let .fill(rule):
+            var text = "<path d=\"\(shape.path.svgPathData(decimals: Self.decimals))\" fill=\"\(color)\""
+            if opacity < 1 { text += " fill-opacity=\"\(formatNumber(opacity, decimals: 4))\"" }
+            if rule == .evenOdd { text += " fill-rule=\"evenodd\"" }
+            return text + "/>"
+        case let .stroke(pen):
+            // The path goes back into the pen's user space, and the pen's transform maps both
+            // to document units: the width, dashes and joins then follow a skewed logo exactly.
+            let inverse = pen.transform.inverted ?? .identity
+            let mapped = pen.transform.inverted == nil ? shape.path : shape.path.mapped(by: inverse)
+            let t = pen.transform.inverted == nil ? Transform.identity : pen.transform
+            var text = "<path"
+            if t != .identity { text += " transform=\"\(Self.matrix(t))\"" }
+            text += " d=\"\(mapped.svgPathData(decimals: Self.decimals))\" fill=\"none\" stroke=\"\(color)\""
+            text += " stroke-width=\"\(formatNumber(pen.width))\""
+            if pen.cap != .butt { text += " stroke-linecap=\"\(pen.cap.rawValue)\"" }
+            if pen.join != .miter { text += " stroke-linejoin=\"\(pen.join.rawValue)\"" }
+            if pen.miterLimit != 4 { text += " stroke-miterlimit=\"\(formatNumber(pen.miterLimit))\"" }
+            if !pen.dashes.isEmpty {
+                text += " stroke-dasharray=\"\(pen.dashes.map { formatNumber($0) }.joined(separator: " "))\""
+                if pen.dashOffset != 0 { text += " stroke-dashoffset=\"\(formatNumber(pen.dashOffset))\"" }
+            }
+            if opacity < 1 { text += " stroke-opacity=\"\(formatNumber(opacity, decimals: 4))\"" }
+            return text + "/>"
+        }
+    }
+
+    /// `matrix(a b c d tx ty)`.
+    static func matrix(_ t: Transform) -> String {
+        "matrix(" + [t.a, t.b, t.c, t.d, t.tx, t.ty].map { formatNumber($0, decimals: 8) }.joined(separator: " ") + ")"
+    }
+
+    /// `#RRGGBB` of a colour, its alpha dropped (opacities are written apart).
+    static func opaqueHex(_ color: RGBAColor) -> String {
+        RGBAColor(red: color.red, green: color.green, blue: color.blue).hexString
+    }
+
+    private static func rule(_ rule: LogoOutline.FillRule) -> String {
+        rule == .evenOdd ? "evenodd" : "nonzero"
+    }
+}

@@ -1,0 +1,258 @@
+import Foundation
+import LogoAnimation
+import MaskGeometry
+
+/// Builds ``RevealExport/webPage(_:options:)``'s page: one HTML file whose inline SVG draws
+/// what the frames draw, layer for layer, in viewport points (the SVG's `viewBox`):
+///
+/// 1. the app content (the scene's picture fitted to the viewport, or the placeholder screen,
+///    both drawn by the library and embedded as PNG at the viewport's pixels), scaled about the
+///    centre by `contentScale`;
+/// 2. the veil, a rectangle of the veil colour at `veilOpacity`;
+/// 3. the splash (background colour, gradient or picture, and the caption at
+///    `captionOpacity`) at `backgroundOpacity`, cut by a `<mask>` holding the logo's paths in
+///    black under the hole's transform (scale, rotation and offset about the anchor);
+/// 4. the drawn logo at `logoOpacity`, with the hole, at its launch place, or moved by
+///    `logoFrame`.
+///
+/// Each animated value is a CSS property of its own nested `<g>` (so tracks with different key
+/// times never interfere), played by the Web Animations API from the scene's
+/// ``RevealScene/exportedTimeline``.
+struct WebPageBuilder {
+    let scene: RevealScene
+    let options: RevealExportOptions
+
+    private var viewport: Viewport { scene.placement.viewport }
+
+    func build() throws(LogoMaskError) -> RevealExportFile {
+        guard options.maxEmbeddedPixels > 0 else {
+            throw LogoMaskError.invalidParameter(.maxPixels, "must be a positive number of pixels, not \(options.maxEmbeddedPixels).")
+        }
+        let timeline = scene.exportedTimeline
+        let duration = timeline.duration
+        guard duration.isFinite, duration > 0 else {
+            throw LogoMaskError.invalidRequest("spec \"\(scene.spec.name)\": a web page needs a reveal that lasts, not \(duration) s.")
+        }
+        let outline = try scene.logo.outline
+        var state = PageState(timeline: timeline, duration: duration)
+        let w = formatNumber(viewport.size.width), h = formatNumber(viewport.size.height)
+        let spec = scene.spec
+
+        // The drawn logo, when any moment shows it.
+        let logoShown = Self.shows(timeline.logoOpacity) || (!spec.hole && spec.fadeLogoWithBackground)
+        var logoInner = ""
+        if logoShown {
+            if SVGLogoMarkup.canDraw(outline, tinted: spec.logoColor != nil) {
+                let markup = SVGLogoMarkup(outline: outline, prefix: "lm-clip-")
+                state.definitions += markup.clipDefinitions
+                logoInner = markup.shapes(paint: spec.logoColor.map(SVGLogoMarkup.Paint.tint) ?? .own)
+            } else {
+                let picture = try LogoPicture(
+                    logo: scene.logo, pixelsPerUnit: largestLogoScale(timeline), maxPixels: options.maxEmbeddedPixels,
+                    tint: spec.logoColor, black: false)
+                logoInner = picture.element
+                state.pictures += 1
+                state.notes.append(pictureNote("drawn logo", outline: outline, picture: picture))
+            }
+        }
+
+        // The hole: the logo's paths in black in a luminance mask over the splash.
+        var holeInner = ""
+        if spec.hole {
+            if outline.isExact {
+                let markup = SVGLogoMarkup(outline: outline, prefix: "lm-hole-clip-")
+                state.definitions += markup.clipDefinitions
+                holeInner = markup.shapes(paint: .black)
+            } else {
+                let picture = try LogoPicture(
+                    logo: scene.logo, pixelsPerUnit: largestHoleScale(timeline), maxPixels: options.maxEmbeddedPixels,
+                    tint: nil, black: true)
+                holeInner = picture.element
+                state.pictures += 1
+                state.notes.append(pictureNote("hole", outline: outline, picture: picture))
+                state.approximations.append(
+                    "hole: drawn from a picture of the logo (its outline is not exact), so its edge is that picture's, scaled.")
+            }
+            state.definitions += "<mask id=\"lm-hole\" maskUnits=\"userSpaceOnUse\" x=\"0\" y=\"0\" width=\"\(w)\" height=\"\(h)\">"
+                + "<rect width=\"\(w)\" height=\"\(h)\" fill=\"#FFFFFF\"/>\n"
+                + holeGroups(prefix: "lm-hole-", inner: holeInner, state: &state) + "</mask>\n"
+        }
+
+        // 1-2: content and veil.
+        var body = try contentLayer(state: &state)
+        let veil = spec.veilColor
+        body += "<rect id=\"lm-veil\" width=\"\(w)\" height=\"\(h)\" fill=\"\(SVGLogoMarkup.opaqueHex(veil))\""
+        if veil.alpha < 255 { body += " fill-opacity=\"\(formatNumber(veil.alphaFraction, decimals: 4))\"" }
+        body += " style=\"opacity:\(state.opacity("lm-veil", timeline.veilOpacity, default: 0))\"/>\n"
+
+        // 3: the splash.
+        var splash = try backgroundLayer(state: &state)
+        if let caption = try PagePictures.caption(scene) {
+            let png = try EmbeddedPNG(plane: caption.plane)
+            let d = viewport.density
+            splash += "<image id=\"lm-caption\" x=\"\(formatNumber(caption.origin.x / d))\" y=\"\(formatNumber(caption.origin.y / d))\""
+                + " width=\"\(formatNumber(Double(png.width) / d))\" height=\"\(formatNumber(Double(png.height) / d))\""
+                + " preserveAspectRatio=\"none\" style=\"opacity:\(state.opacity("lm-caption", timeline.captionOpacity, default: 0))\""
+                + " href=\"\(png.dataURL)\"/>\n"
+        }
+        let fadesLogo = !spec.hole && spec.fadeLogoWithBackground
+        if fadesLogo {
+            splash += try drawnLogo(inner: logoInner, state: &state)
+        }
+        body += "<g id=\"lm-splash\"" + (spec.hole ? " mask=\"url(#lm-hole)\"" : "")
+            + " style=\"opacity:\(state.opacity("lm-splash", timeline.backgroundOpacity, default: 1))\">\n" + splash + "</g>\n"
+        if spec.hole, let fade = timeline.backgroundOpacity, !fade.isConstant || fade.keyframes[0].value < 1 {
+            state.approximations.append(
+                "backgroundOpacity: with a hole, the page shows the app through the faded splash; the frames leave those pixels transparent.")
+        }
+
+        // 4: the drawn logo.
+        if logoShown, !fadesLogo {
+            body += try drawnLogo(inner: logoInner, state: &state)
+        }
+
+        let text = WebPageDocument(
+            title: "\(spec.name) reveal, \(describe(viewport))", viewport: viewport, summary: summary(duration: duration),
+            definitions: state.definitions, body: body, animations: state.animations,
+            duration: duration, loop: options.loop
+        ).html
+        var notes = state.notes
+        notes.append("The page's cover scale was computed for a \(describe(viewport)) window; at another size the overlay is scaled to fill it.")
+        return RevealExportFile(
+            format: .webPage, text: text, notes: notes,
+            approximations: timeline.approximations + state.approximations,
+            embeddedPicture: state.pictures > 0, handOff: RevealAppHandOff(scene: scene))
+    }
+
+    // MARK: Layers
+
+    /// The content picture (embedded at the viewport's pixels), scaled about the viewport centre.
+    private func contentLayer(state: inout PageState) throws(LogoMaskError) -> String {
+        let png = try EmbeddedPNG(plane: try PagePictures.content(scene))
+        let w = formatNumber(viewport.size.width), h = formatNumber(viewport.size.height)
+        let cx = formatNumber(viewport.size.width / 2), cy = formatNumber(viewport.size.height / 2)
+        let scale = state.transform("lm-content", state.timeline.contentScale, default: 1, css: WebAnimation.scale)
+        return "<g transform=\"translate(\(cx) \(cy))\"><g id=\"lm-content\" style=\"transform:\(scale)\">"
+            + "<image x=\"-\(cx)\" y=\"-\(cy)\" width=\"\(w)\" height=\"\(h)\" preserveAspectRatio=\"none\" href=\"\(png.dataURL)\"/>"
+            + "</g></g>\n"
+    }
+
+    /// The splash background: a colour, a gradient (vector) or the picture (embedded).
+    private func backgroundLayer(state: inout PageState) throws(LogoMaskError) -> String {
+        let size = viewport.size
+        let w = formatNumber(size.width), h = formatNumber(size.height)
+        switch scene.settings.background.map(RevealBackground.color) ?? scene.spec.background {
+        case let .color(color):
+            var text = "<rect width=\"\(w)\" height=\"\(h)\" fill=\"\(SVGLogoMarkup.opaqueHex(color))\""
+            if color.alpha < 255 { text += " fill-opacity=\"\(formatNumber(color.alphaFraction, decimals: 4))\"" }
+            return text + "/>\n"
+        case let .gradient(gradient):
+            let line = gradient.line(in: size)
+            var stops = ""
+            let count = gradient.colors.count
+            for (i, color) in gradient.colors.enumerated() {
+                let offset = count == 1 ? 0 : Double(i) / Double(count - 1)
+                stops += "<stop offset=\"\(formatNumber(offset))\" stop-color=\"\(SVGLogoMarkup.opaqueHex(color))\""
+                if color.alpha < 255 { stops += " stop-opacity=\"\(formatNumber(color.alphaFraction, decimals: 4))\"" }
+                stops += "/>"
+            }
+            state.definitions += "<linearGradient id=\"lm-gradient\" gradientUnits=\"userSpaceOnUse\""
+                + " x1=\"\(formatNumber(line.start.x))\" y1=\"\(formatNumber(line.start.y))\""
+                + " x2=\"\(formatNumber(line.end.x))\" y2=\"\(formatNumber(line.end.y))\">" + stops + "</linearGradient>\n"
+            return "<rect width=\"\(w)\" height=\"\(h)\" fill=\"url(#lm-gradient)\"/>\n"
+        case let .image(path):
+            let png = try EmbeddedPNG(plane: try PagePictures.background(scene, path: path))
+            return "<image width=\"\(w)\" height=\"\(h)\" preserveAspectRatio=\"none\" href=\"\(png.dataURL)\"/>\n"
+        }
+    }
+
+    /// The drawn logo at `logoOpacity`: moved by `logoFrame`, else with the hole, else at launch.
+    private func drawnLogo(inner: String, state: inout PageState) throws(LogoMaskError) -> String {
+        let timeline = state.timeline
+        var placed: String
+        if let frame = timeline.logoFrame {
+            let size = scene.logo.documentSize
+            let css = { (rect: Rect) in WebAnimation.frame(rect, documentSize: size) }
+            let value = state.transform("lm-logo-frame", frame, default: frame.keyframes[0].value, css: css)
+            placed = "<g id=\"lm-logo-frame\" style=\"transform:\(value)\">\n" + inner + "</g>"
+        } else if scene.spec.hole {
+            placed = holeGroups(prefix: "lm-logo-", inner: inner, state: &state)
+        } else {
+            placed = "<g transform=\"\(SVGLogoMarkup.matrix(scene.placement.transform))\">\n" + inner + "</g>"
+        }
+        let opacity = state.opacity("lm-logo", timeline.logoOpacity, default: 0)
+        return "<g id=\"lm-logo\" style=\"opacity:\(opacity)\">\n" + placed + "\n</g>\n"
+    }
+
+    /// Document units to points under the hole's transform: scale and rotation about the
+    /// anchor, then the offset, one nested group per animated value.
+    private func holeGroups(prefix: String, inner: String, state: inout PageState) -> String {
+        let p = scene.placement
+        let anchor = p.resolvedAnchor, at = p.anchorInPoints
+        let timeline = state.timeline
+        let offset = state.transform(prefix + "offset", timeline.holeOffset, default: Point.zero, css: WebAnimation.translate)
+        let rotation = state.transform(prefix + "rotation", timeline.holeRotation, default: 0.0, css: WebAnimation.rotate)
+        let scale = state.transform(prefix + "scale", timeline.holeScale, default: 1.0, css: WebAnimation.scale)
+        return "<g id=\"\(prefix)offset\" style=\"transform:\(offset)\">"
+            + "<g transform=\"translate(\(formatNumber(at.x)) \(formatNumber(at.y))) rotate(\(formatNumber(p.rotation * 180 / .pi)))\">"
+            + "<g id=\"\(prefix)rotation\" style=\"transform:\(rotation)\">"
+            + "<g id=\"\(prefix)scale\" style=\"transform:\(scale)\">"
+            + "<g transform=\"scale(\(formatNumber(p.pointsPerUnit, decimals: 9))) translate(\(formatNumber(-anchor.x, decimals: 7)) \(formatNumber(-anchor.y, decimals: 7)))\">\n"
+            + inner + "</g></g></g></g></g>\n"
+    }
+
+    // MARK: Pictures
+
+    /// The most device pixels per document unit the drawn logo reaches while it shows.
+    private func largestLogoScale(_ timeline: ExportedTimeline) -> Double {
+        let p = scene.placement
+        return sampledMaximum(timeline) { state in
+            let shown = state.logoOpacity > 0 || (!scene.spec.hole && state.backgroundOpacity > 0)
+            guard shown else { return nil }
+            if let frame = state.logoFrame { return frame.width / scene.logo.documentSize.width * p.viewport.density }
+            return (scene.spec.hole ? state.holeScale : 1) * p.pointsPerUnit * p.viewport.density
+        }
+    }
+
+    /// The most device pixels per document unit the hole reaches.
+    private func largestHoleScale(_ timeline: ExportedTimeline) -> Double {
+        let p = scene.placement
+        return sampledMaximum(timeline) { state in abs(state.holeScale) * p.pointsPerUnit * p.viewport.density }
+    }
+
+    /// The largest of `value` at every keyframe time and 240 times between.
+    private func sampledMaximum(_ timeline: ExportedTimeline, _ value: (FrameState) -> Double?) -> Double {
+        let steps = 240
+        let times = timeline.keyTimes + (0...steps).map { timeline.duration * Double($0) / Double(steps) }
+        let best = times.compactMap { value(timeline.state(at: $0)) }.max() ?? 0
+        return best > 0 ? best : scene.placement.pointsPerUnit * scene.placement.viewport.density
+    }
+
+    private func pictureNote(_ layer: String, outline: LogoOutline, picture: LogoPicture) -> String {
+        let why = outline.inexactReasons.isEmpty
+            ? "its paints are not flat colours"
+            : "its outline is not exact (" + outline.inexactReasons.map { "\($0)" }.joined(separator: ", ") + ")"
+        return "The \(layer) is an embedded \(picture.png.width)x\(picture.png.height) picture of the logo, drawn by logo-mask, because \(why)."
+    }
+
+    // MARK: Text
+
+    private func describe(_ viewport: Viewport) -> String {
+        "\(formatNumber(viewport.size.width))x\(formatNumber(viewport.size.height)) pt @\(formatNumber(viewport.density))x"
+    }
+
+    private func summary(duration: Double) -> String {
+        var text = "logo-mask reveal \"\(scene.spec.name)\" of \(scene.logo.name): \(formatNumber(duration)) s.\n"
+        text += "The cover scale was computed for a window of \(describe(viewport))"
+        if let scale = scene.finalScale { text += " (final hole scale \(formatNumber(scale)))" }
+        text += ": at that size in CSS pixels and that device scale factor, a screenshot is logo-mask's frame.\n"
+        text += "?t=SECONDS in the URL shows that moment paused."
+        return text
+    }
+
+    /// True when some moment of `track` is above 0.
+    private static func shows(_ track: ExportedTrack<Double>?) -> Bool {
+        guard let track else { return false }
+        return track.values.contains { $0 > 0 }
+    }
+}

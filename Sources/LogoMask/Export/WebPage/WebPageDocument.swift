@@ -1,0 +1,87 @@
+import Foundation
+import MaskGeometry
+
+/// The HTML around the reveal's SVG: a page with no margin or scroll bar whose SVG fills the
+/// window (`viewBox` = the viewport in points, scaled to cover a window of another shape), a
+/// comment, `<meta>` and title naming the size the cover was computed for, and a script that
+/// starts the Web Animations at load, or pauses them at `?t=SECONDS`.
+///
+/// The script sets `window.logoMaskReveal` for a page that embeds this one: `duration`
+/// (seconds), `seek(seconds)` (pause at a moment) and `play()` (from the start).
+struct WebPageDocument {
+    let title: String
+    let viewport: Viewport
+    /// Lines for the leading comment.
+    let summary: String
+    let definitions: String
+    let body: String
+    let animations: [WebAnimation]
+    let duration: Double
+    let loop: Bool
+
+    var html: String {
+        let w = formatNumber(viewport.size.width), h = formatNumber(viewport.size.height)
+        let size = "\(w)x\(h)@\(formatNumber(viewport.density))"
+        var text = "<!DOCTYPE html>\n<!--\n" + Self.commentSafe(summary) + "\n-->\n"
+        text += "<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        text += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        text += "<meta name=\"logo-mask-cover-computed-for\" content=\"\(size)\">\n"
+        text += "<meta name=\"logo-mask-duration\" content=\"\(formatNumber(duration))\">\n"
+        text += "<title>\(Self.escaped(title))</title>\n"
+        text += "<style>\n"
+        text += "html,body{margin:0;padding:0;width:100%;height:100%;overflow:hidden;background:#000000}\n"
+        text += "#lm-reveal{display:block;position:fixed;left:0;top:0;width:100%;height:100%}\n"
+        text += "</style>\n</head>\n<body>\n"
+        text += "<svg id=\"lm-reveal\" viewBox=\"0 0 \(w) \(h)\" preserveAspectRatio=\"xMidYMid slice\">\n"
+        text += "<defs>\n" + definitions + "</defs>\n"
+        text += body
+        text += "</svg>\n<script>\n" + script + "</script>\n</body>\n</html>\n"
+        return text
+    }
+
+    private var script: String {
+        var text = "(function () {\n"
+        text += "  var duration = \(formatNumber(duration * 1000, decimals: 6)), loop = \(loop);\n"
+        text += "  var tracks = [\n"
+        text += animations.map { "    " + $0.script }.joined(separator: ",\n")
+        text += "\n  ];\n"
+        text += """
+              var match = /[?&]t=([^&#]*)/.exec(location.search);
+              var t = match ? parseFloat(decodeURIComponent(match[1])) : NaN;
+              var animations = tracks.map(function (track) {
+                var element = document.getElementById(track[0]);
+                var keyframes = track[2].map(function (k) {
+                  var frame = {offset: k[0], easing: k[2]};
+                  frame[track[1]] = k[1];
+                  return frame;
+                });
+                return element.animate(keyframes, {duration: duration, fill: "both", iterations: loop ? Infinity : 1});
+              });
+              function seek(seconds) {
+                animations.forEach(function (a) { a.pause(); a.currentTime = seconds * 1000; });
+              }
+              if (isFinite(t)) { seek(t); }
+              window.logoMaskReveal = {
+                duration: duration / 1000,
+                seek: seek,
+                play: function () { animations.forEach(function (a) { a.currentTime = 0; a.play(); }); }
+              };
+            })();
+
+            """
+        return text
+    }
+
+    /// Text for an HTML element or attribute.
+    static func escaped(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+    }
+
+    /// Text that cannot end an HTML comment.
+    static func commentSafe(_ text: String) -> String {
+        var safe = text
+        while safe.contains("--") { safe = safe.replacingOccurrences(of: "--", with: "- -") }
+        return safe.replacingOccurrences(of: ">", with: "&gt;")
+    }
+}

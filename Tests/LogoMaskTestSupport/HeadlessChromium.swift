@@ -1,0 +1,179 @@
+import Foundation
+
+/// Screenshots of web pages by headless Chromium (Debian `chromium`), for comparing an exported
+/// page with logo-mask's own frames.
+///
+/// Two ways, the same renderer:
+/// - ``screenshot(url:width:height:scale:to:)`` runs the command line a user would type
+///   (`--headless --screenshot --window-size --force-device-scale-factor`), one browser per
+///   picture (about 2-5 s each, mostly start-up);
+/// - ``screenshots(_:)`` starts one browser and drives it over the DevTools protocol on a pipe
+///   (`--remote-debugging-pipe`, a short stdlib-only Python driver): each job sets the
+///   window's size and device scale factor (`Emulation.setDeviceMetricsOverride`), loads the
+///   URL, waits for its load event and two animation frames, and captures the screen. About
+///   0.1-0.3 s a picture.
+///
+/// Both use a fresh profile in a temporary folder, no GPU (software raster: the same pixels on
+/// every machine), the sRGB colour profile (no colour management of the page's colours), no
+/// scroll bars, and `--no-sandbox` (the tests may run as root).
+public enum HeadlessChromium {
+    /// One screenshot to take.
+    public struct Job: Codable, Sendable {
+        /// The page, e.g. `file:///tmp/x/splash.html?t=0.3`.
+        public var url: String
+        /// The window in CSS pixels.
+        public var width: Int
+        /// The window in CSS pixels.
+        public var height: Int
+        /// The device scale factor.
+        public var scale: Double
+        /// Where the PNG goes.
+        public var output: String
+        /// Seconds to wait after the load event before the capture (0: two animation frames).
+        public var delay: Double
+
+        /// A job.
+        public init(url: String, width: Int, height: Int, scale: Double, output: String, delay: Double = 0) {
+            self.url = url
+            self.width = width
+            self.height = height
+            self.scale = scale
+            self.output = output
+            self.delay = delay
+        }
+    }
+
+    /// The flags that make a headless run deterministic and quiet, with `profile` as its
+    /// user-data folder.
+    public static func flags(profile: String) -> [String] {
+        [
+            "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-color-profile=srgb",
+            "--user-data-dir=\(profile)", "--no-first-run", "--no-default-browser-check", "--disable-extensions",
+            "--disable-background-networking", "--disable-component-update", "--disable-sync",
+            "--disable-dev-shm-usage", "--mute-audio", "--disable-features=Translate,MediaRouter",
+        ]
+    }
+
+    /// The command-line screenshot: `chromium --headless --screenshot=FILE --window-size=W,H
+    /// --force-device-scale-factor=S URL`.
+    public static func screenshot(url: String, width: Int, height: Int, scale: Double, to output: String) throws {
+        let chromium = try Tool.path("chromium")
+        let profile = try TestPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: profile) }
+        let arguments = flags(profile: profile.path) + [
+            "--screenshot=\(output)", "--window-size=\(width),\(height)", "--force-device-scale-factor=\(scale)", url,
+        ]
+        let result = try runTool(chromium, arguments)
+        guard result.status == 0, FileManager.default.fileExists(atPath: output) else {
+            throw ChromiumFailure(description: "chromium --screenshot exited \(result.status): \(result.stderr.suffix(2000))")
+        }
+    }
+
+    /// Takes every job's screenshot with one browser, in order.
+    public static func screenshots(_ jobs: [Job]) throws {
+        let chromium = try Tool.path("chromium")
+        let folder = try TestPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let profile = folder.appendingPathComponent("profile").path
+        let jobsFile = folder.appendingPathComponent("jobs.json")
+        let driver = folder.appendingPathComponent("driver.py")
+        try JSONEncoder().encode(jobs).write(to: jobsFile)
+        try Data(driverScript.utf8).write(to: driver)
+        let flagsFile = folder.appendingPathComponent("flags.json")
+        try JSONEncoder().encode([chromium] + flags(profile: profile) + ["--remote-debugging-pipe", "about:blank"])
+            .write(to: flagsFile)
+        let result = try runTool("/usr/bin/python3", [driver.path, flagsFile.path, jobsFile.path])
+        guard result.status == 0 else {
+            throw ChromiumFailure(description: "the DevTools driver exited \(result.status): \(result.stderr.suffix(3000))")
+        }
+        for job in jobs where !FileManager.default.fileExists(atPath: job.output) {
+            throw ChromiumFailure(description: "no screenshot at \(job.output): \(result.stderr.suffix(2000))")
+        }
+    }
+
+    /// The DevTools-protocol driver: messages are JSON, each ended by a NUL byte, written to the
+    /// browser's fd 3 and read from its fd 4.
+    static let driverScript = #"""
+    import base64, json, os, subprocess, sys
+
+    command = json.load(open(sys.argv[1]))
+    jobs = json.load(open(sys.argv[2]))
+    to_browser_r, to_browser_w = os.pipe()
+    from_browser_r, from_browser_w = os.pipe()
+
+    def child_fds():
+        # Move both ends out of the way first, so neither dup2 overwrites the other.
+        a = os.dup(to_browser_r); b = os.dup(from_browser_w)
+        os.dup2(a, 3); os.dup2(b, 4)
+
+    browser = subprocess.Popen(command, preexec_fn=child_fds, pass_fds=(3, 4),
+                               stdout=subprocess.DEVNULL, stderr=open(sys.argv[2] + ".log", "wb"))
+    os.close(to_browser_r); os.close(from_browser_w)
+    out = os.fdopen(to_browser_w, "wb", buffering=0)
+    inp = os.fdopen(from_browser_r, "rb", buffering=0)
+    pending = b""
+    next_id = 0
+    events = []
+
+    def read_message():
+        global pending
+        while b"\0" not in pending:
+            chunk = inp.read(1 << 20)
+            if not chunk:
+                sys.stderr.write(open(sys.argv[2] + ".log", errors="replace").read()[-3000:])
+                raise SystemExit("the browser closed its pipe")
+            pending += chunk
+        message, pending = pending.split(b"\0", 1)
+        return json.loads(message)
+
+    def send(method, params=None, session=None):
+        global next_id
+        next_id += 1
+        message = {"id": next_id, "method": method, "params": params or {}}
+        if session: message["sessionId"] = session
+        out.write(json.dumps(message).encode() + b"\0")
+        while True:
+            reply = read_message()
+            if reply.get("id") == next_id:
+                if "error" in reply: raise SystemExit(method + ": " + json.dumps(reply["error"]))
+                return reply.get("result", {})
+            events.append(reply)
+
+    def wait_event(name, session):
+        while True:
+            for i, e in enumerate(events):
+                if e.get("method") == name and e.get("sessionId") == session:
+                    del events[i]
+                    return e
+            events.append(read_message())
+
+    target = send("Target.createTarget", {"url": "about:blank"})["targetId"]
+    session = send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
+    send("Page.enable", session=session)
+    for job in jobs:
+        send("Emulation.setDeviceMetricsOverride", {"width": job["width"], "height": job["height"],
+             "deviceScaleFactor": job["scale"], "mobile": False}, session)
+        events.clear()
+        send("Page.navigate", {"url": job["url"]}, session)
+        wait_event("Page.loadEventFired", session)
+        send("Runtime.evaluate", {"expression": "new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))",
+             "awaitPromise": True}, session)
+        if job.get("delay", 0) > 0:
+            send("Runtime.evaluate", {"expression": "new Promise(r => setTimeout(r, %d))" % int(job["delay"] * 1000),
+                 "awaitPromise": True}, session)
+        shot = send("Page.captureScreenshot", {"format": "png"}, session)
+        with open(job["output"], "wb") as f:
+            f.write(base64.b64decode(shot["data"]))
+    try:
+        send("Browser.close")
+    except SystemExit:
+        pass
+    browser.wait(timeout=30)
+    """#
+}
+
+/// Chromium did not give a screenshot.
+public struct ChromiumFailure: Error, CustomStringConvertible, Sendable {
+    /// What happened.
+    public let description: String
+}

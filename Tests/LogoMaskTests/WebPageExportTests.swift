@@ -1,0 +1,117 @@
+import Foundation
+@testable import LogoMask
+import LogoAnimation
+import LogoMaskTestSupport
+import MaskGeometry
+import Testing
+
+/// `RevealExport.webPage` as a library call: what the page holds, its embedded pictures, its
+/// refusals. (Chromium's view of it is in the CLI tests' WebPageTests.)
+@Suite("Web page export")
+struct WebPageExportTests {
+    static let viewport = Viewport(width: 180, height: 390, density: 2)
+
+    static func scene(_ logo: String, _ preset: RevealPreset, configure: (inout RevealSettings) -> Void = { _ in }) throws -> RevealScene {
+        var settings = RevealSettings(viewport: viewport)
+        configure(&settings)
+        return try RevealScene(logo: try VectorLogo(contentsOf: GeometryFixtures.sample(logo)), spec: preset.spec, settings: settings)
+    }
+
+    @Test("the twitter page: a mask of the outline's paths, the hole's scale keyframes ending at the cover scale, the veil's easing")
+    func twitterPage() throws {
+        let scene = try Self.scene("bird.svg", .twitter)
+        let file = try RevealExport.webPage(scene, options: RevealExportOptions())
+        #expect(file.format == .webPage)
+        #expect(!file.embeddedPicture)
+        #expect(file.approximations.isEmpty)
+        let text = file.text
+        #expect(text.contains("<mask id=\"lm-hole\""))
+        #expect(text.contains("mask=\"url(#lm-hole)\""))
+        let path = try scene.logo.outline.shapes[0].path.svgPathData(decimals: SVGLogoMarkup.decimals)
+        #expect(text.contains("<path d=\"\(path)\" fill=\"#000000\"/>"))
+        let finalScale = try #require(scene.finalScale)
+        #expect(text.contains("[1,\"scale(\(formatNumber(finalScale, decimals: 7)))\",\"linear\"]"))
+        #expect(text.contains("[0.4,\"scale(0.75)\",\"cubic-bezier(0,0,0.58,1)\"]"))
+        #expect(text.contains("\"lm-veil\",\"opacity\""))
+        #expect(!text.contains("lm-logo"))  // twitter never draws the logo in colour
+        #expect(text.contains("#1D9BF0"))
+        #expect(text.contains("<meta name=\"logo-mask-cover-computed-for\" content=\"180x390@2\">"))
+        #expect(try RevealExport.webPage(scene, options: RevealExportOptions()).text == text)
+    }
+
+    @Test("the embedded content is the library's placeholder, pixel for pixel, as a PNG at the viewport's pixels")
+    func embeddedContent() throws {
+        let scene = try Self.scene("bird.svg", .huvi)
+        let text = try RevealExport.webPage(scene, options: RevealExportOptions()).text
+        let prefix = "href=\"data:image/png;base64,"
+        let start = try #require(text.range(of: prefix)).upperBound
+        let end = try #require(text[start...].firstIndex(of: "\""))
+        let bytes = try #require(Data(base64Encoded: String(text[start..<end])))
+        let folder = try TestPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("content.png").path
+        try bytes.write(to: URL(fileURLWithPath: path))
+        let picture = try PNGPicture(contentsOf: path)
+        #expect(picture.width == 360 && picture.height == 780)
+        let layers = try RevealLayers(scene: scene)
+        var differing = 0
+        for y in 0..<780 {
+            for x in 0..<360 {
+                let p = layers.content.pixels[y * 360 + x]
+                let expected = [UInt8((p >> 16) & 0xFF), UInt8((p >> 8) & 0xFF), UInt8(p & 0xFF), 255]
+                if picture.pixel(x: x, y: y) != expected { differing += 1 }
+            }
+        }
+        #expect(differing == 0)
+        // huvi: the logo is drawn as paths, moved by a logoFrame animation, over a fading splash.
+        #expect(text.contains("\"lm-logo-frame\",\"transform\""))
+        #expect(text.contains("\"lm-splash\",\"opacity\""))
+    }
+
+    @Test("gradient paints: the drawn logo is a picture within the pixel budget, and the file says so")
+    func pictureWithinBudget() throws {
+        let scene = try Self.scene("gradient.svg", .yula)
+        let small = try RevealExport.webPage(scene, options: RevealExportOptions(maxEmbeddedPixels: 10_000))
+        #expect(small.embeddedPicture)
+        #expect(small.notes.contains { $0.contains("picture") && $0.contains("paints are not flat") })
+        let full = try RevealExport.webPage(scene, options: RevealExportOptions())
+        #expect(full.text.utf8.count > small.text.utf8.count)
+        let outline = try scene.logo.outline
+        let picture = try LogoPicture(logo: scene.logo, pixelsPerUnit: 1000, maxPixels: 10_000, tint: nil, black: false)
+        #expect(picture.png.width * picture.png.height <= 10_000)
+        #expect(picture.rect.width >= outline.bounds.width * 0.99)
+    }
+
+    @Test("a pixel budget below 1 is refused naming the parameter")
+    func refusals() throws {
+        let scene = try Self.scene("bird.svg", .twitter)
+        #expect(throws: LogoMaskError.self) { try RevealExport.webPage(scene, options: RevealExportOptions(maxEmbeddedPixels: 0)) }
+        do {
+            _ = try RevealExport.webPage(scene, options: RevealExportOptions(maxEmbeddedPixels: -1))
+        } catch {
+            guard case .invalidParameter(.maxPixels, _) = error else {
+                Issue.record("unexpected error \(error)")
+                return
+            }
+        }
+    }
+
+    @Test("WebAnimation: keyframes hold before the first and after the last time, a jump keeps both values")
+    func keyframes() throws {
+        let track = try #require(ExportedTrack<Double>(
+            keyframes: [.init(time: 0.2, value: 1), .init(time: 0.4, value: 0), .init(time: 0.4, value: 1)],
+            curves: [.easeOut, .linear]))
+        let animation = WebAnimation(elementID: "x", property: "opacity", track: track, duration: 1, css: WebAnimation.opacity)
+        #expect(animation.keyframes.map(\.offset) == [0, 0.2, 0.4, 0.4, 1])
+        #expect(animation.keyframes.map(\.value) == ["1", "1", "0", "1", "1"])
+        #expect(animation.keyframes.map(\.easing) == ["linear", "cubic-bezier(0,0,0.58,1)", "linear", "linear", "linear"])
+        #expect(animation.initialValue == "1")
+
+        // A jump at the very end: the later value must hold at offset 1.
+        let ending = try #require(ExportedTrack<Double>(
+            keyframes: [.init(time: 0, value: 0), .init(time: 1, value: 1), .init(time: 1, value: 0)], curves: [.linear, .linear]))
+        let end = WebAnimation(elementID: "y", property: "opacity", track: ending, duration: 1, css: WebAnimation.opacity)
+        #expect(end.keyframes.map(\.offset) == [0, WebAnimation.justBeforeEnd, WebAnimation.justBeforeEnd, 1])
+        #expect(end.keyframes.map(\.value) == ["0", "1", "0", "0"])
+    }
+}
