@@ -2,8 +2,9 @@
 """Converts Android VectorDrawable XML (or the drawable inside an AnimatedVectorDrawable) to SVG,
 independently of logo-mask, so that rsvg-convert can draw it.
 
-Usage: vector_drawable_to_svg.py SIZE IN.xml OUT.svg [IN.xml OUT.svg ...]
-SIZE is the SVG's width and height in pixels (the drawable's viewport is scaled to it).
+Usage: vector_drawable_to_svg.py [--rsvg RSVG-CONVERT --jobs N] SIZE IN.xml OUT.svg [IN.xml OUT.svg ...]
+SIZE is the SVG's width and height in pixels (the drawable's viewport is scaled to it). With
+--rsvg, each OUT.svg is also drawn to OUT.png (OUT.svg with .png) at SIZE x SIZE, N at a time.
 
 Handles what a static VectorDrawable holds: <vector> (viewportWidth/Height), <group> (pivotX/Y,
 scaleX/Y, rotation, translateX/Y), <clip-path> (clips the group's later children), <path>
@@ -106,14 +107,37 @@ class Converter:
 
 
 def main(argv):
-    size = int(argv[1])
-    pairs = argv[2:]
+    args = argv[1:]
+    rsvg, jobs = None, 1
+    while args and args[0].startswith('--'):
+        if args[0] == '--rsvg':
+            rsvg = args[1]
+        elif args[0] == '--jobs':
+            jobs = int(args[1])
+        args = args[2:]
+    size = int(args[0])
+    pairs = args[1:]
     if len(pairs) % 2:
-        raise SystemExit('usage: vector_drawable_to_svg.py SIZE IN.xml OUT.svg [...]')
+        raise SystemExit('usage: vector_drawable_to_svg.py [--rsvg PATH --jobs N] SIZE IN.xml OUT.svg [...]')
+    outputs = []
     for i in range(0, len(pairs), 2):
         root = ET.parse(pairs[i]).getroot()
         with open(pairs[i + 1], 'w') as f:
             f.write(Converter().convert(root, size))
+        outputs.append(pairs[i + 1])
+    if rsvg:
+        import subprocess
+        from concurrent.futures import ThreadPoolExecutor
+
+        def draw(svg):
+            png = svg[:-4] + '.png'
+            result = subprocess.run([rsvg, '-w', str(size), '-h', str(size), '-o', png, svg], capture_output=True, text=True)
+            return None if result.returncode == 0 else '%s: %s' % (svg, result.stderr.strip())
+
+        with ThreadPoolExecutor(max_workers=jobs) as pool:
+            failures = [f for f in pool.map(draw, outputs) if f]
+        if failures:
+            raise SystemExit('\n'.join(failures))
 
 
 if __name__ == '__main__':

@@ -49,14 +49,18 @@ public struct AndroidIconFit: Sendable, Hashable, Codable {
         Transform.scale(scale).concatenating(.translation(x: offset.x, y: offset.y))
     }
 
-    /// Fits `outline` (of the logo `file`, named in errors) on the canvas of `canvas` dp.
+    /// Fits `logo` on the canvas of `canvas` dp. When its outline is not exact (a filter, an
+    /// image…), the corners of librsvg's ink rectangle join the points, so that ink the outline
+    /// does not hold stays inside the circle too.
     ///
-    /// - Throws: ``LogoMaskError/noVisibleInk(file:)`` when the outline has no point to fit (an
-    ///   empty drawing, or one made only of images or text the outline does not hold).
-    public init(outline: LogoOutline, file: String, canvas: Double, mode: Mode) throws(LogoMaskError) {
-        let points = Self.inkPoints(of: outline)
+    /// - Throws: ``LogoMaskError/noVisibleInk(file:)`` naming the logo when there is no point
+    ///   to fit (an empty drawing).
+    public init(logo: VectorLogo, canvas: Double, mode: Mode) throws(LogoMaskError) {
+        let outline = try logo.outline
+        var points = Self.inkPoints(of: outline)
+        if !outline.isExact || outline.shapes.isEmpty, !logo.inkBounds.isEmpty { points += logo.inkBounds.corners }
         guard !points.isEmpty, let circle = Self.enclosingCircle(points), circle.radius.isFinite else {
-            throw LogoMaskError.noVisibleInk(file: file)
+            throw LogoMaskError.noVisibleInk(file: logo.name)
         }
         self.mode = mode
         self.canvas = canvas

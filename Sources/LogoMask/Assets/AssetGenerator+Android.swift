@@ -14,14 +14,18 @@ extension AssetGenerator {
         var canvas: Double
         /// The animated icon's scene (the reveal on the reference phone), when asked.
         var motionScene: RevealScene?
+        /// False when the outline holds no shape (a logo made only of filter results or
+        /// images): then no vector drawable is written and the theme shows the PNG densities.
+        var hasVector: Bool
 
         init(logo: VectorLogo, options: AssetOptions) throws(LogoMaskError) {
             canvas = options.androidIconBackground == nil ? AssetGenerator.androidCanvas : AssetGenerator.androidCanvasWithIconBackground
-            light = try AndroidIconFit(outline: try logo.outline, file: logo.name, canvas: canvas, mode: options.androidFit)
+            light = try AndroidIconFit(logo: logo, canvas: canvas, mode: options.androidFit)
             if let darkLogo = options.darkLogo {
-                dark = try AndroidIconFit(outline: try darkLogo.outline, file: darkLogo.name, canvas: canvas, mode: options.androidFit)
+                dark = try AndroidIconFit(logo: darkLogo, canvas: canvas, mode: options.androidFit)
             }
-            if let preset = options.animatedIcon {
+            hasVector = !(try logo.outline).shapes.isEmpty
+            if let preset = options.animatedIcon, hasVector {
                 // The icon's version of the reveal: the final scale is 1, so the hole's growth past
                 // the screen becomes a return to the logo's size on the same curve and times.
                 var iconOptions = options
@@ -77,6 +81,10 @@ extension AssetGenerator {
                                 purpose: "The splash icon as a \(density.name) PNG (\(canvas) dp canvas, \(placed))\(appearance), for launchers before Android 12 or a pre-12 splash drawable.")
                 largest = image
             }
+            guard plan.hasVector, !(try source.outline).shapes.isEmpty else {
+                notes.append("\(source.name): the outline holds no shape (filters or images only), so no vector drawable is written\(appearance); the theme shows the PNG densities (splash_logo)\(options.animatedIcon == nil ? "" : " and there is no animated icon").")
+                continue
+            }
             let drawable = try AndroidVectorDrawable(
                 logo: source, fit: fit, pixels: largest, pixelsPerDp: androidDensities[androidDensities.count - 1].scale)
             let iconPath = "android/res/drawable\(suffix)/splash_icon.xml"
@@ -97,7 +105,7 @@ extension AssetGenerator {
             }
         }
 
-        let icon = animated == nil ? "splash_icon" : "splash_icon_animated"
+        let icon = animated != nil ? "splash_icon_animated" : plan.hasVector ? "splash_icon" : "splash_logo"
         for night in [false, true] {
             let folder = "android/res/values\(night ? "-night" : "")-v31/themes.xml"
             try writer.write(
