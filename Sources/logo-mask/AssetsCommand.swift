@@ -5,7 +5,7 @@ import LogoMask
 struct AssetsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "assets",
-        abstract: "Write an app's splash assets: the Android 12 splash icon and theme, the iOS launch screen, web files and the numbers.",
+        abstract: "Write an app's splash assets: iOS asset catalog, Android densities, web files and the numbers.",
         discussion: """
             Everything is drawn from the vectors at its final size. The folder appears whole (written
             aside, then renamed) or not at all; an existing folder is replaced. manifest.json lists

@@ -5,7 +5,8 @@ import MaskGeometry
 ///
 /// Android masks the splash icon to a circle of 2/3 of its canvas: 192 dp of 288 dp without an
 /// icon background, 160 dp of 240 dp with one. ``Mode/circle`` (the default) fits the logo's ink
-/// inside that circle: the ink's points are the outline's paths flattened to within 0.001 dp,
+/// inside that circle: the ink's points are the outline's paths flattened to within 1/1,000 of
+/// the logo's size (added back to the radius),
 /// each stroke widened by half its width (more at miter joins and square caps); the smallest
 /// circle holding them all (Welzl's algorithm) is moved to the canvas centre and scaled to the
 /// safe radius less ``antialiasingMargin``. Centring on that circle, rather than on the document
@@ -57,7 +58,8 @@ public struct AndroidIconFit: Sendable, Hashable, Codable {
     ///   to fit (an empty drawing).
     public init(logo: VectorLogo, canvas: Double, mode: Mode) throws(LogoMaskError) {
         let outline = try logo.outline
-        var points = Self.inkPoints(of: outline)
+        let tolerance = Self.flatteningTolerance(outline)
+        var points = Self.inkPoints(of: outline, tolerance: tolerance)
         if !outline.isExact || outline.shapes.isEmpty, !logo.inkBounds.isEmpty { points += logo.inkBounds.corners }
         guard !points.isEmpty, let circle = Self.enclosingCircle(points), circle.radius.isFinite else {
             throw LogoMaskError.noVisibleInk(file: logo.name)
@@ -66,12 +68,13 @@ public struct AndroidIconFit: Sendable, Hashable, Codable {
         self.canvas = canvas
         safeRadius = canvas / 3
         inkCenter = circle.center
-        inkRadius = circle.radius
+        // The curves lie within the flattening tolerance of their polylines.
+        inkRadius = circle.radius + tolerance
         let middle = canvas / 2
         switch mode {
         case .circle:
             // A single point (radius 0) is drawn at the scale that makes a 1-unit circle fit.
-            scale = (safeRadius - Self.antialiasingMargin) / max(circle.radius, 1e-9)
+            scale = (safeRadius - Self.antialiasingMargin) / max(inkRadius, 1e-9)
             offset = Point(x: middle - circle.center.x * scale, y: middle - circle.center.y * scale)
         case .canvas:
             let size = outline.documentSize
@@ -82,17 +85,24 @@ public struct AndroidIconFit: Sendable, Hashable, Codable {
         let mapped = Transform.scale(scale).concatenating(.translation(x: offset.x, y: offset.y))
         var farthest = 0.0
         for p in points { farthest = max(farthest, mapped.apply(to: p).distance(to: centre)) }
-        ratio = farthest / safeRadius
+        ratio = (farthest + tolerance * scale) / safeRadius
     }
 
     // MARK: - Ink points
 
-    /// The points whose enclosing circle holds every shape's ink, in document units.
-    static func inkPoints(of outline: LogoOutline) -> [Point] {
-        var result: [Point] = []
-        // Flatten finely relative to the logo: a thousandth of a dp on a 192 dp circle.
+    /// 1/1,000 of the logo's size: about 0.2 dp on the 192 dp circle, added to the radius.
+    /// Zero when no path has a curve: polylines are then exact.
+    static func flatteningTolerance(_ outline: LogoOutline) -> Double {
+        guard outline.shapes.contains(where: { $0.path.verbs.contains(.cubic) || $0.clips.contains { $0.path.verbs.contains(.cubic) } }) else {
+            return 0
+        }
         let size = max(outline.bounds.width, outline.bounds.height)
-        let tolerance = size.isFinite && size > 0 ? size / 200_000 : 1e-6
+        return size.isFinite && size > 0 ? size / 1000 : 1e-6
+    }
+
+    /// The points whose enclosing circle, widened by `tolerance`, holds every shape's ink.
+    static func inkPoints(of outline: LogoOutline, tolerance: Double) -> [Point] {
+        var result: [Point] = []
         for shape in outline.shapes {
             let polylines = flatten(shape.path, tolerance: tolerance)
             guard let stroke = shape.stroke else {

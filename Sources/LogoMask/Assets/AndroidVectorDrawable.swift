@@ -130,16 +130,24 @@ public struct AndroidVectorDrawable: Sendable {
         let box = shape.path.bounds
         let x0 = max(0, Int((box.minX * pixelsPerDp).rounded(.down))), x1 = min(pixels.width, Int((box.maxX * pixelsPerDp).rounded(.up)))
         let y0 = max(0, Int((box.minY * pixelsPerDp).rounded(.down))), y1 = min(pixels.height, Int((box.maxY * pixelsPerDp).rounded(.up)))
+        // Premultiplied ARGB32 (bytes B, G, R, A): the sums of premultiplied channels over the
+        // sum of alphas are the alpha-weighted mean of the straight colours.
         var sum = (r: 0.0, g: 0.0, b: 0.0, a: 0.0)
-        if x0 < x1, y0 < y1 {
-            for y in y0..<y1 {
-                for x in x0..<x1 {
-                    let c = pixels.color(x: x, y: y)
-                    let a = Double(c.alpha)
-                    sum = (sum.r + Double(c.red) * a, sum.g + Double(c.green) * a, sum.b + Double(c.blue) * a, sum.a + a)
+        if x0 < x1, y0 < y1, pixels.format == .premultipliedARGB {
+            pixels.bytes.withUnsafeBufferPointer { bytes in
+                for y in y0..<y1 {
+                    var i = y * pixels.stride + 4 * x0
+                    for _ in x0..<x1 {
+                        sum.b += Double(bytes[i])
+                        sum.g += Double(bytes[i + 1])
+                        sum.r += Double(bytes[i + 2])
+                        sum.a += Double(bytes[i + 3])
+                        i += 4
+                    }
                 }
             }
         }
+        sum = (sum.r * 255, sum.g * 255, sum.b * 255, sum.a)
         guard sum.a > 0 else { return .black }
         func byte(_ v: Double) -> UInt8 { UInt8(max(0, min(255, (v / sum.a).rounded()))) }
         return RGBAColor(red: byte(sum.r), green: byte(sum.g), blue: byte(sum.b))
