@@ -8,22 +8,37 @@ struct AssetsCommand: ParsableCommand {
         abstract: "Write an app's splash assets: iOS asset catalog, Android densities, web files and the numbers.",
         discussion: """
             Everything is drawn from the vectors at its final size. The folder appears whole (written
-            aside, then renamed) or not at all; an existing folder is replaced.
+            aside, then renamed) or not at all; an existing folder is replaced. manifest.json lists
+            every file with its purpose; the DocC article "Launch files in your project" says where
+            each one goes in an Xcode or Gradle project.
 
-            DIR/ios/Assets.xcassets     LaunchLogo (@1x-@3x PNG), LaunchLogoVector (PDF, preserves vector
-                                        data), SplashHole (inverted overlay per device class),
+            DIR/android/res/drawable    splash_icon.xml: the Android 12 splash icon as a vector drawable,
+                                        its ink fitted exactly inside the safe circle (192 dp of 288 dp,
+                                        or 160 of 240 with --android-icon-background);
+                                        splash_icon_animated.xml with --animated-icon; -night variants
+                                        with --dark-logo
+            DIR/android/res/drawable-*  splash_logo.png per density (mdpi..xxxhdpi), fitted the same way
+            DIR/android/res/values*     values-v31/themes.xml and values-night-v31/themes.xml
+                                        (Theme.App.Starting), values[-night]/colors.xml
+            DIR/android/LaunchStills    a still per Android device and orientation (frame 0 of the reveal)
+            DIR/ios/Assets.xcassets     LaunchLogo (@1x-@3x PNG), LaunchLogoVector (PDF), SplashHole (the
+                                        hole at the logo's size as a vector PDF, right on every screen),
                                         SplashBackground colour set; dark appearances when asked
-            DIR/ios/LaunchStills        a still per device and orientation, identical to frame 0 of the reveal
-            DIR/android/res             drawable[-night]-{mdpi..xxxhdpi}/splash_logo.png on the 288 dp canvas,
-                                        values[-night]/colors.xml; a warning when the ink leaves
-                                        Android 12's splash circle
+            DIR/ios/LaunchScreen.storyboard, DIR/ios/UILaunchScreen.plist (the Info.plist alternative)
+            DIR/ios/LaunchStills        a still per iPhone and iPad and orientation (frame 0 of the reveal)
             DIR/web                     logo.png at 1x-4x, splash-hole.svg
-            DIR/manifest.json           every file with pixel size, scale and SHA-256; bounds, anchor,
-                                        the cover scale per device and orientation
+            DIR/manifest.json           every file with its purpose, pixel size, scale and SHA-256; bounds,
+                                        anchor, the Android icon fit, the cover scale per device
+
+            --animated-icon twitter: the icon shrinks to 0.75 and grows back to its size, on the reveal's
+            own curves; yula: the same dip to 0.85 while it turns with the reveal. The icon stops where
+            the hole grows past the logo's size (the exit animation's part); at most 1,000 ms (a longer
+            motion is played faster). huvi and fade move no hole and are refused.
 
             Examples:
               logo-mask assets SampleLogos/bird.svg -o splash --background "#1DA1F2"
               logo-mask assets logo.pdf -o splash --platforms ios,android --dark-background "#0B1320" --dark-logo logo-dark.pdf
+              logo-mask assets SampleLogos/bird.svg -o splash --platforms android --animated-icon twitter --android-icon-background "#FFFFFF"
             """)
 
     @OptionGroup var logoOptions: LogoOptions
@@ -49,12 +64,27 @@ struct AssetsCommand: ParsableCommand {
     @Option(help: "The reveal preset whose frame 0 the launch stills are (twitter, yula, huvi, fade), or none.")
     var stillPreset: String = "twitter"
 
+    @Option(help: "The Android 12 splash icon's background colour (the icon canvas becomes 240 dp, its circle 160 dp).")
+    var androidIconBackground: RGBAColor?
+
+    @Option(help: "Where the logo goes on the Android icon canvas: circle (its ink inside the safe circle) or canvas (the document box fills the canvas; the launcher may cut ink off).")
+    var androidFit: String = "circle"
+
+    @Option(help: "Write an animated splash icon playing this reveal's hole motion (twitter or yula).")
+    var animatedIcon: String?
+
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
     var quiet = false
 
     func validate() throws {
         guard logoWidth > 0, logoWidth.isFinite else { throw ValidationError("--logo-width must be a positive number of points.") }
         _ = try parsedPlatforms()
+        guard AndroidIconFit.Mode(rawValue: androidFit) != nil else {
+            throw ValidationError("--android-fit takes circle or canvas, not \(androidFit).")
+        }
+        if let animatedIcon, RevealPreset(rawValue: animatedIcon) == nil {
+            throw ValidationError("--animated-icon takes twitter or yula, not \(animatedIcon).")
+        }
         guard stillPreset == "none" || RevealPreset(rawValue: stillPreset) != nil else {
             throw ValidationError("--still-preset takes \(RevealPreset.allCases.map(\.rawValue).joined(separator: ", ")) or none, not \(stillPreset).")
         }
@@ -79,12 +109,15 @@ struct AssetsCommand: ParsableCommand {
             let dark = try darkLogo.map { (path) throws(LogoMaskError) in try VectorLogo(contentsOf: path) }
             let options = AssetOptions(
                 platforms: platforms, background: background, darkBackground: darkBackground, darkLogo: dark,
-                logoWidth: logoWidth, stillPreset: stillPreset == "none" ? nil : RevealPreset(rawValue: stillPreset))
+                logoWidth: logoWidth, stillPreset: stillPreset == "none" ? nil : RevealPreset(rawValue: stillPreset),
+                androidIconBackground: androidIconBackground, androidFit: AndroidIconFit.Mode(rawValue: androidFit) ?? .circle,
+                animatedIcon: animatedIcon.flatMap(RevealPreset.init(rawValue:)))
             let progress = ProgressBar(label: "assets", enabled: !quiet)
             let report = try AssetGenerator.write(
                 logo: logo, options: options, to: output, deadline: logoOptions.deadline, progress: progress.update)
             progress.finish()
             for warning in report.warnings { printError("warning: \(warning)") }
+            if !quiet { for note in report.manifest.notes { printError("note: \(note)") } }
             if !quiet {
                 printError("wrote \(report.manifest.files.count + 1) files to \(output)/ (see \(output)/manifest.json)")
             }

@@ -101,22 +101,3 @@ struct InfoRenderCLITests {
         #expect(try CLI.run(["render", CLI.sample("ring.svg"), "-o", "/tmp/x.png", "--background", "notacolour"]).status == 64)
     }
 }
-
-@Suite("assets command")
-struct AssetsCLITests {
-    @Test("assets prints the Android 12 warning with the ratio and writes the folder whole")
-    func warning() throws {
-        let folder = try CLI.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let square = folder.appendingPathComponent("square.svg")
-        try Data("<svg xmlns='http://www.w3.org/2000/svg' width='100' height='100'><rect width='100' height='100'/></svg>".utf8).write(to: square)
-        let out = folder.appendingPathComponent("splash").path
-        let result = try CLI.run(["assets", square.path, "-o", out, "--platforms", "android,web", "-q"])
-        #expect(result.status == 0)
-        #expect(result.stderr.contains("warning:") && result.stderr.contains("2.12"))
-        #expect(FileManager.default.fileExists(atPath: out + "/manifest.json"))
-        #expect(!FileManager.default.fileExists(atPath: out + "/ios"))
-        let bad = try CLI.run(["assets", square.path, "-o", out, "--platforms", "windows"])
-        #expect(bad.status == 64)
-    }
-}

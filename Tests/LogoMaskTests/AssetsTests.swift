@@ -37,10 +37,8 @@ struct AssetsTests {
             #expect(size("android/res/drawable-\(density)/splash_logo.png") == [side, side])
             #expect(size("android/res/drawable-night-\(density)/splash_logo.png") == [side, side])
         }
-        // Web 1x-4x; holes per device class at the device's pixel size.
+        // Web 1x-4x.
         #expect(size("web/logo@4x.png") == [400, 334])
-        #expect(size("ios/Assets.xcassets/SplashHole.imageset/SplashHole-iphone@3x.png") == [1179, 2556])
-        #expect(size("ios/Assets.xcassets/SplashHole.imageset/SplashHole-ipad@2x.png") == [2048, 2732])
         for file in report.manifest.files where file.path.hasSuffix(".png") {
             #expect(size(file.path) == [file.pixelWidth ?? -1, file.pixelHeight ?? -1], "\(file.path)")
         }
@@ -66,7 +64,7 @@ struct AssetsTests {
                 #expect((json["properties"] as? [String: Any])?["preserves-vector-representation"] as? Bool == true)
             }
         }
-        #expect(named == 6 + 2 + 6)  // logo @1x-3x light+dark, two PDFs, six holes
+        #expect(named == 6 + 2 + 2)  // logo @1x-3x light+dark, two logo PDFs, two hole PDFs
         let pdf = catalog.appendingPathComponent("LaunchLogoVector.imageset/LaunchLogo.pdf").path
         let images = try runTool("pdfimages", ["-list", pdf])
         #expect(images.status == 0)
@@ -79,8 +77,15 @@ struct AssetsTests {
     @Test("Launch stills: one per device and orientation, each identical to frame 0 of the reveal")
     func stills() throws {
         let (folder, report) = try Self.shared.get()
+        // Stills by platform: iPhones and iPads under ios/, Pixel and Galaxy under android/.
         let stills = report.manifest.files.filter { $0.path.hasPrefix("ios/LaunchStills/") }
-        #expect(stills.count == Device.builtIn.count * 2)
+        #expect(stills.count == 4 * 2)
+        #expect(stills.allSatisfy { $0.path.contains("/iP") })
+        let androidStills = report.manifest.files.filter { $0.path.hasPrefix("android/LaunchStills/") }
+        #expect(androidStills.map(\.path) == [
+            "android/LaunchStills/Galaxy-S24-landscape.png", "android/LaunchStills/Galaxy-S24-portrait.png",
+            "android/LaunchStills/Pixel-8-landscape.png", "android/LaunchStills/Pixel-8-portrait.png",
+        ])
         let device = try #require(Device.named("iPhone SE"))
         let file = try RasterImage(contentsOfPNG: folder.appendingPathComponent("ios/LaunchStills/iPhone-SE-landscape.png").path)
         #expect(file.width == 1334 && file.height == 750)
@@ -98,10 +103,16 @@ struct AssetsTests {
         func image(_ relative: String) throws -> RasterImage {
             try RasterImage(contentsOfPNG: folder.appendingPathComponent(relative).path)
         }
-        let holes = "ios/Assets.xcassets/SplashHole.imageset/"
-        let light = try image(holes + "SplashHole-iphone@2x.png"), dark = try image(holes + "SplashHole-iphone-dark@2x.png")
-        #expect(light.color(x: 5, y: 5) == RGBAColor(red: 0x1D, green: 0xA1, blue: 0xF2))
-        #expect(dark.color(x: 5, y: 5) == RGBAColor(red: 0x0B, green: 0x13, blue: 0x20))
+        // The hole PDFs: the logo's size (100 pt wide), the background in the corner, clear in the middle of the hole.
+        let holes = folder.appendingPathComponent("ios/Assets.xcassets/SplashHole.imageset/")
+        let lightPDF = try VectorLogo(contentsOf: holes.appendingPathComponent("SplashHole.pdf").path)
+        let darkPDF = try VectorLogo(contentsOf: holes.appendingPathComponent("SplashHole-dark.pdf").path)
+        #expect(abs(lightPDF.documentSize.width - 100) < 1e-6 && abs(darkPDF.documentSize.width - 100) < 1e-6)
+        let light = try Rasterizer.image(of: lightPDF, size: .width(200)), dark = try Rasterizer.image(of: darkPDF, size: .width(200))
+        #expect(light.color(x: 2, y: 2) == RGBAColor(red: 0x1D, green: 0xA1, blue: 0xF2))
+        #expect(dark.color(x: 2, y: 2) == RGBAColor(red: 0x0B, green: 0x13, blue: 0x20))
+        // The bird's body (document 60,70 of 120x100) is a hole: clear.
+        #expect(light.alpha(x: 100, y: 116) == 0)
         let lightLogo = try image("android/res/drawable-mdpi/splash_logo.png")
         let darkLogo = try image("android/res/drawable-night-mdpi/splash_logo.png")
         #expect(maxPremultipliedDifference(lightLogo, darkLogo) ?? 0 > 100)
@@ -142,9 +153,18 @@ struct AssetsTests {
                                      to: parent.appendingPathComponent("out").path)
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path) == ["empty.svg"])
+        // An existing folder is left as it was.
+        let out = parent.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        try Data("old".utf8).write(to: out.appendingPathComponent("keep.txt"))
+        #expect(throws: LogoMaskError.noVisibleInk(file: empty.path)) {
+            try AssetGenerator.write(logo: try VectorLogo(contentsOf: empty.path), options: AssetOptions(platforms: [.android]), to: out.path)
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted() == ["empty.svg", "out"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == ["keep.txt"])
     }
 
-    @Test("A logo whose ink leaves Android 12's circle gets the warning with the right ratio")
+    @Test("Fitting on the canvas (not the circle): the warning with the exact ratio; the default circle fit: none")
     func androidWarning() throws {
         let parent = try TestPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: parent) }
@@ -153,15 +173,24 @@ struct AssetsTests {
         let square = parent.appendingPathComponent("square.svg")
         try Data("<svg xmlns='http://www.w3.org/2000/svg' width='100' height='100'><rect width='100' height='100'/></svg>".utf8).write(to: square)
         let report = try AssetGenerator.write(
-            logo: try VectorLogo(contentsOf: square.path), options: AssetOptions(platforms: [.android]),
+            logo: try VectorLogo(contentsOf: square.path), options: AssetOptions(platforms: [.android], androidFit: .canvas),
             to: parent.appendingPathComponent("out").path)
         let expected = 50 * 2.0.squareRoot() / (100.0 / 3)
         let check = try #require(report.manifest.android12)
         #expect(!check.fits)
         #expect(abs(check.ratio - expected) / expected < 0.005)
+        let fit = try #require(report.manifest.androidIcon)
+        #expect(fit.mode == .canvas)
+        #expect(abs(fit.ratio - expected) < 1e-6)  // exact from the outline
         #expect(report.warnings.count == 1)
-        #expect(report.warnings.first?.contains(formatNumber(check.ratio, decimals: 3)) == true)
-        #expect(report.warnings.first?.contains("2.12") == true)
+        #expect(report.warnings.first?.contains(formatNumber(fit.ratio, decimals: 3)) == true)
+        #expect(report.warnings.first?.contains("2.121") == true)
+        // The default fit puts the square's corners on the circle less the margin: no warning.
+        let fitted = try AssetGenerator.write(
+            logo: try VectorLogo(contentsOf: square.path), options: AssetOptions(platforms: [.android]),
+            to: parent.appendingPathComponent("fitted").path)
+        #expect(fitted.warnings.isEmpty)
+        #expect(abs((fitted.manifest.androidIcon?.ratio ?? 0) - 95.75 / 96) < 1e-6)
         // The bird with padding fits: no warning.
         let padded = parent.appendingPathComponent("padded.svg")
         try Data("<svg xmlns='http://www.w3.org/2000/svg' width='300' height='300'><circle cx='150' cy='150' r='90'/></svg>".utf8).write(to: padded)

@@ -3,12 +3,17 @@ import Foundation
 import MaskGeometry
 
 /// Writes everything an app needs for its splash from one logo, into one folder that appears
-/// whole or not at all:
+/// whole or not at all (each file's purpose is in the manifest; <doc:LaunchFilesInYourProject>
+/// says where each goes):
 ///
 /// ```
 /// DIR/ios/Assets.xcassets/{LaunchLogo,LaunchLogoVector,SplashHole}.imageset, SplashBackground.colorset
-/// DIR/ios/LaunchStills/<device>-<orientation>.png      (when a still renderer is given)
-/// DIR/android/res/drawable[-night]-{mdpi..xxxhdpi}/splash_logo.png, values[-night]/colors.xml
+/// DIR/ios/LaunchScreen.storyboard, UILaunchScreen.plist
+/// DIR/ios/LaunchStills/<iPhone or iPad>-<orientation>.png
+/// DIR/android/res/drawable[-night]/splash_icon.xml, splash_icon_animated.xml (when asked)
+/// DIR/android/res/drawable[-night]-{mdpi..xxxhdpi}/splash_logo.png
+/// DIR/android/res/values[-night]/colors.xml, values[-night]-v31/themes.xml
+/// DIR/android/LaunchStills/<Pixel or Galaxy>-<orientation>.png
 /// DIR/web/logo[@2x,@3x,@4x].png, splash-hole.svg
 /// DIR/manifest.json
 /// ```
@@ -17,8 +22,11 @@ public enum AssetGenerator {
     public static let androidDensities: [(name: String, scale: Double)] = [
         ("mdpi", 1), ("hdpi", 1.5), ("xhdpi", 2), ("xxhdpi", 3), ("xxxhdpi", 4),
     ]
-    /// Android 12's splash icon canvas, in dp (the icon is masked to a circle of 2/3 of it).
+    /// Android 12's splash icon canvas without an icon background, in dp (the icon is masked to
+    /// a circle of 2/3 of it, 192 dp).
     public static let androidCanvas = 288.0
+    /// The canvas with an icon background, in dp (its circle is 160 dp).
+    public static let androidCanvasWithIconBackground = 240.0
 
     /// What a run produced: the manifest and warnings for people (e.g. Android 12's circle).
     public struct Report: Sendable {
@@ -29,6 +37,10 @@ public enum AssetGenerator {
     }
 
     /// Writes the assets of `logo` into `folder` (replaced whole if it exists).
+    ///
+    /// Everything that can fail on the input is checked before the folder is made: a logo with
+    /// no ink, or an outline with nothing to fit on the Android canvas, throws
+    /// ``LogoMaskError/noVisibleInk(file:)`` naming the file, and nothing is written.
     public static func write(
         logo: VectorLogo, options: AssetOptions, to folder: String, deadline: Deadline = .none,
         progress: ProgressHandler? = nil
@@ -37,9 +49,13 @@ public enum AssetGenerator {
             throw LogoMaskError.invalidParameter(.logoWidth, "must be a positive number of points, not \(options.logoWidth).")
         }
         guard !logo.inkBounds.isEmpty else { throw LogoMaskError.noVisibleInk(file: logo.name) }
+        if let dark = options.darkLogo, dark.inkBounds.isEmpty { throw LogoMaskError.noVisibleInk(file: dark.name) }
+        let covers = coverScales(logo: logo, options: options, deadline: deadline)
+        let android = options.platforms.contains(.android) ? try AndroidPlan(logo: logo, options: options) : nil
         let output = try AtomicFolder(path: folder)
-        var writer = Writer(output: output)
+        var writer = AssetWriter(output: output)
         var warnings: [String] = []
+        var notes: [String] = []
         let steps = Double(options.platforms.count + 2)
         var done = 0.0
         func step() throws(LogoMaskError) {
@@ -48,19 +64,21 @@ public enum AssetGenerator {
             try deadline.check(logo.name)
         }
 
-        let android12 = try AlphaBounds.androidSplash(of: logo)
-        let covers = coverScales(logo: logo, options: options, deadline: deadline)
+        let android12 = android == nil ? nil : try AlphaBounds.androidSplash(of: logo)
         try step()
         if options.platforms.contains(.ios) {
             try writeIOS(logo: logo, options: options, covers: covers, writer: &writer)
             try step()
         }
-        if options.platforms.contains(.android) {
-            try writeAndroid(logo: logo, options: options, writer: &writer)
-            if !android12.fits {
+        var animated: AssetManifest.AnimatedIcon?
+        if let android {
+            let result = try writeAndroid(plan: android, logo: logo, options: options, covers: covers, writer: &writer)
+            notes += result.notes
+            animated = result.animated
+            if android.light.ratio > 1 + 1e-9 {
                 warnings.append(
-                    "\(logo.name): the ink reaches \(formatNumber(android12.ratio, decimals: 3))x the radius of Android 12's splash circle "
-                        + "(2/3 of the icon box); the launcher will cut it off. Add padding around the logo so the ratio is at most 1.")
+                    "\(logo.name): the ink reaches \(formatNumber(android.light.ratio, decimals: 3))x the radius of Android 12's splash circle "
+                        + "(2/3 of the icon box); the launcher will cut it off. Fit the logo inside the circle, or add padding so the ratio is at most 1.")
             }
             try step()
         }
@@ -73,11 +91,12 @@ public enum AssetGenerator {
             inkBounds: logo.inkBounds.nonEmpty, logicalBounds: logo.logicalBounds.nonEmpty,
             anchor: logo.documentBox.center, logoWidth: options.logoWidth,
             background: options.background.hexString, darkBackground: options.darkBackground?.hexString,
-            android12: android12, coverScales: covers, files: writer.files.sorted { $0.path < $1.path })
+            android12: android12, androidIcon: android?.light, animatedIcon: animated, notes: notes.sorted(),
+            coverScales: covers, files: writer.files.sorted { $0.path < $1.path })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
-            try writer.write(try encoder.encode(manifest) + Data([0x0A]), to: "manifest.json", listed: false)
+            try writer.write(try encoder.encode(manifest) + Data([0x0A]), to: "manifest.json", purpose: nil)
         } catch let error as LogoMaskError {
             throw error
         } catch {
@@ -91,10 +110,11 @@ public enum AssetGenerator {
     // MARK: - Platforms
 
     private static func writeIOS(
-        logo: VectorLogo, options: AssetOptions, covers: [AssetManifest.Cover], writer: inout Writer
+        logo: VectorLogo, options: AssetOptions, covers: [AssetManifest.Cover], writer: inout AssetWriter
     ) throws(LogoMaskError) {
         let catalog = "ios/Assets.xcassets"
-        try writer.json(AssetCatalog.root(), to: "\(catalog)/Contents.json")
+        try writer.json(AssetCatalog.root(), to: "\(catalog)/Contents.json",
+                        purpose: "The asset catalog's root: add the whole Assets.xcassets folder to the app target (or merge its sets into yours).")
 
         // LaunchLogo: the logo `logoWidth` points wide at @1x, @2x, @3x (dark variants with a dark logo).
         var images: [AssetCatalog.Image] = []
@@ -103,11 +123,13 @@ public enum AssetGenerator {
             for scale in 1...3 {
                 let name = "LaunchLogo\(variant)\(scale == 1 ? "" : "@\(scale)x").png"
                 let width = Int((options.logoWidth * Double(scale)).rounded())
-                try writer.png(source, size: .width(width), to: "\(catalog)/LaunchLogo.imageset/\(name)", scale: Double(scale))
+                try writer.png(source, size: .width(width), to: "\(catalog)/LaunchLogo.imageset/\(name)", scale: Double(scale),
+                               purpose: "The launch logo at @\(scale)x\(variant.isEmpty ? "" : ", dark appearance"), shown by LaunchScreen.storyboard and UILaunchScreen.")
                 images.append(AssetCatalog.Image(filename: name, scale: "\(scale)x", dark: !variant.isEmpty))
             }
         }
-        try writer.json(AssetCatalog.imageSet(images), to: "\(catalog)/LaunchLogo.imageset/Contents.json")
+        try writer.json(AssetCatalog.imageSet(images), to: "\(catalog)/LaunchLogo.imageset/Contents.json",
+                        purpose: "The LaunchLogo image set: the logo at its launch size, @1x-@3x.")
 
         // LaunchLogoVector: one PDF per appearance, marked to preserve vector data.
         var vectors: [AssetCatalog.Image] = []
@@ -116,52 +138,70 @@ public enum AssetGenerator {
             let name = "LaunchLogo\(variant).pdf"
             let path = try writer.prepare("\(catalog)/LaunchLogoVector.imageset/\(name)")
             try VectorExporter.write(source, to: path, format: .pdf, scale: options.logoWidth / source.documentSize.width)
-            try writer.list("\(catalog)/LaunchLogoVector.imageset/\(name)", scale: nil, pixels: nil)
+            try writer.list("\(catalog)/LaunchLogoVector.imageset/\(name)", scale: nil, pixels: nil,
+                            purpose: "The logo as a vector PDF \(formatNumber(options.logoWidth)) pt wide\(variant.isEmpty ? "" : " (dark)"), for the reveal's logo view at any scale.")
             vectors.append(AssetCatalog.Image(filename: name, dark: !variant.isEmpty))
         }
-        try writer.json(AssetCatalog.imageSet(vectors, preservesVector: true), to: "\(catalog)/LaunchLogoVector.imageset/Contents.json")
+        try writer.json(AssetCatalog.imageSet(vectors, preservesVector: true), to: "\(catalog)/LaunchLogoVector.imageset/Contents.json",
+                        purpose: "The LaunchLogoVector image set (preserves vector data).")
 
         try writer.json(
             AssetCatalog.colorSet(options.background, dark: options.darkBackground),
-            to: "\(catalog)/SplashBackground.colorset/Contents.json")
+            to: "\(catalog)/\(IOSLaunchScreen.colorSetName).colorset/Contents.json",
+            purpose: "The splash background colour set (with its dark appearance), named by the launch screen.")
 
-        // SplashHole: the inverted overlay per device class (iPhone @2x and @3x, iPad @2x).
-        let classes: [(idiom: String, scale: Int, device: Device)] = [
-            ("iphone", 2, Device.named("iPhone SE")), ("iphone", 3, Device.named("iPhone 15")),
-            ("ipad", 2, Device.named("iPad Pro 12.9\"")),
-        ].compactMap { entry in entry.2.map { (entry.0, entry.1, $0) } }
+        // SplashHole: the inverted overlay at the logo's size as a vector PDF. It works on every
+        // screen (an image set cannot choose by screen size): the app pins it centred at the logo
+        // width and fills the rest of the screen with the background colour.
         var holes: [AssetCatalog.Image] = []
         for (variant, background) in [("", Optional(options.background)), ("-dark", options.darkBackground)] {
             guard let background else { continue }
             let source = variant.isEmpty ? logo : (options.darkLogo ?? logo)
-            for (idiom, scale, device) in classes {
-                let name = "SplashHole-\(idiom)\(variant)@\(scale)x.png"
-                let viewport = Viewport(width: device.width, height: device.height, density: Double(scale))
-                let placement = Placement(documentSize: source.documentSize, viewport: viewport, logoWidth: options.logoWidth)
-                let path = try writer.prepare("\(catalog)/SplashHole.imageset/\(name)")
-                try LogoMasks.writeHolePNG(of: source, placement: placement, background: .color(background), to: path)
-                try writer.list("\(catalog)/SplashHole.imageset/\(name)", scale: Double(scale),
-                                pixels: (viewport.pixelWidth, viewport.pixelHeight))
-                holes.append(AssetCatalog.Image(filename: name, idiom: idiom, scale: "\(scale)x", dark: !variant.isEmpty))
-            }
+            let height = options.logoWidth * source.documentSize.height / source.documentSize.width
+            let viewport = Viewport(width: options.logoWidth, height: height, density: 1)
+            let placement = Placement(documentSize: source.documentSize, viewport: viewport, logoWidth: options.logoWidth)
+            let name = "SplashHole\(variant).pdf"
+            try VectorHole.write(of: source, placement: placement, background: .color(background), format: .pdf,
+                                 to: try writer.prepare("\(catalog)/SplashHole.imageset/\(name)"))
+            try writer.list("\(catalog)/SplashHole.imageset/\(name)", scale: nil, pixels: nil,
+                            purpose: "The hole overlay at the logo's size (\(formatNumber(options.logoWidth)) pt wide, vector)\(variant.isEmpty ? "" : ", dark"): centre it at the logo width and fill around it with SplashBackground.")
+            holes.append(AssetCatalog.Image(filename: name, dark: !variant.isEmpty))
         }
-        try writer.json(AssetCatalog.imageSet(holes), to: "\(catalog)/SplashHole.imageset/Contents.json")
+        try writer.json(AssetCatalog.imageSet(holes, preservesVector: true), to: "\(catalog)/SplashHole.imageset/Contents.json",
+                        purpose: "The SplashHole image set (one vector PDF per appearance, right on every screen size).")
 
-        // Launch stills: what the reveal shows at frame 0, for each device and orientation.
-        if let preset = options.stillPreset {
-            for device in options.devices {
-                for landscape in [false, true] {
-                    let player = try RevealFramePlayer(
-                        scene: try launchScene(logo: logo, options: options, preset: preset, device: device, landscape: landscape,
-                                               covers: covers))
-                    try player.render(at: 0)
-                    let image = player.image()
-                    let name = "ios/LaunchStills/\(fileName(device.name))-\(landscape ? "landscape" : "portrait").png"
-                    try image.writePNG(to: try writer.prepare(name))
-                    try writer.list(name, scale: device.density, pixels: (image.width, image.height))
-                }
+        let size = Size(width: options.logoWidth, height: options.logoWidth * logo.documentSize.height / logo.documentSize.width)
+        try writer.write(IOSLaunchScreen.storyboard(size: size, background: options.background), to: "ios/LaunchScreen.storyboard",
+                         purpose: "The launch screen: add it to the app target and name it in Info.plist (UILaunchStoryboardName = LaunchScreen).")
+        try writer.write(IOSLaunchScreen.infoPlist(), to: "ios/UILaunchScreen.plist",
+                         purpose: "The alternative to the storyboard: merge its UILaunchScreen dictionary into the app's Info.plist.")
+        try writeStills(logo: logo, options: options, covers: covers, platform: .ios, writer: &writer)
+    }
+
+    /// Launch stills, what the reveal shows at frame 0, for each device of `platform`.
+    static func writeStills(
+        logo: VectorLogo, options: AssetOptions, covers: [AssetManifest.Cover], platform: AssetPlatform, writer: inout AssetWriter
+    ) throws(LogoMaskError) {
+        guard let preset = options.stillPreset else { return }
+        for device in options.devices where self.platform(of: device) == platform {
+            for landscape in [false, true] {
+                let player = try RevealFramePlayer(
+                    scene: try launchScene(logo: logo, options: options, preset: preset, device: device, landscape: landscape,
+                                           covers: covers))
+                try player.render(at: 0)
+                let image = player.image()
+                let orientation = landscape ? "landscape" : "portrait"
+                let name = "\(platform.rawValue)/LaunchStills/\(fileName(device.name))-\(orientation).png"
+                try image.writePNG(to: try writer.prepare(name))
+                try writer.list(name, scale: device.density, pixels: (image.width, image.height),
+                                purpose: "Frame 0 of the \(preset.rawValue) reveal on \(device.name) (\(orientation)): what the launch screen shows, for checking the hand-off.")
             }
         }
+    }
+
+    /// The platform a built-in device runs (iPhones and iPads are iOS, the others Android).
+    static func platform(of device: Device) -> AssetPlatform {
+        device.name.hasPrefix("iPhone") || device.name.hasPrefix("iPad") ? .ios : .android
     }
 
     /// The reveal scene whose frame 0 is a device's launch still (public so that tests and apps
@@ -179,51 +219,22 @@ public enum AssetGenerator {
         return try RevealScene(logo: logo, spec: preset.spec, settings: settings)
     }
 
-    private static func writeAndroid(logo: VectorLogo, options: AssetOptions, writer: inout Writer) throws(LogoMaskError) {
-        for (night, source) in [(false, logo), (true, options.darkLogo)] {
-            guard let source else { continue }
-            for density in androidDensities {
-                let side = Int((androidCanvas * density.scale).rounded())
-                // The document box, made square, fills the canvas (the icon box of the Android 12 check).
-                let unit = Double(side) / max(source.documentSize.width, source.documentSize.height)
-                let transform = Transform.scale(unit).concatenating(.translation(
-                    x: (Double(side) - source.documentSize.width * unit) / 2,
-                    y: (Double(side) - source.documentSize.height * unit) / 2))
-                let image = try Rasterizer.image(of: source, width: side, height: side, transform: transform)
-                let name = "android/res/drawable\(night ? "-night" : "")-\(density.name)/splash_logo.png"
-                try image.writePNG(to: try writer.prepare(name))
-                try writer.list(name, scale: density.scale, pixels: (side, side))
-            }
-        }
-        func colors(_ color: RGBAColor) -> Data {
-            // Android writes #AARRGGBB.
-            let argb = String(format: "#%02X%02X%02X%02X", color.alpha, color.red, color.green, color.blue)
-            return Data("""
-                <?xml version="1.0" encoding="utf-8"?>
-                <resources>
-                    <color name="splash_background">\(argb)</color>
-                </resources>
-
-                """.utf8)
-        }
-        try writer.write(colors(options.background), to: "android/res/values/colors.xml")
-        try writer.write(colors(options.darkBackground ?? options.background), to: "android/res/values-night/colors.xml")
-    }
-
-    private static func writeWeb(logo: VectorLogo, options: AssetOptions, writer: inout Writer) throws(LogoMaskError) {
+    private static func writeWeb(logo: VectorLogo, options: AssetOptions, writer: inout AssetWriter) throws(LogoMaskError) {
         for scale in 1...4 {
             let name = "web/logo\(scale == 1 ? "" : "@\(scale)x").png"
-            try writer.png(logo, size: .width(Int((options.logoWidth * Double(scale)).rounded())), to: name, scale: Double(scale))
+            try writer.png(logo, size: .width(Int((options.logoWidth * Double(scale)).rounded())), to: name, scale: Double(scale),
+                           purpose: "The logo for a web splash at \(scale)x (srcset), \(formatNumber(options.logoWidth)) CSS px wide.")
         }
         // The hole overlay on a phone-sized page (CSS pixels), to scale with `background-size: cover`.
         let viewport = Viewport(width: 393, height: 852, density: 1)
         let placement = Placement(documentSize: logo.documentSize, viewport: viewport, logoWidth: options.logoWidth)
         let path = try writer.prepare("web/splash-hole.svg")
         try VectorHole.write(of: logo, placement: placement, background: .color(options.background), format: .svg, to: path)
-        try writer.list("web/splash-hole.svg", scale: nil, pixels: nil)
+        try writer.list("web/splash-hole.svg", scale: nil, pixels: nil,
+                        purpose: "The hole overlay on a 393x852 page as SVG, to scale with background-size: cover.")
     }
 
-    private static func coverScales(logo: VectorLogo, options: AssetOptions, deadline: Deadline) -> [AssetManifest.Cover] {
+    static func coverScales(logo: VectorLogo, options: AssetOptions, deadline: Deadline) -> [AssetManifest.Cover] {
         var covers: [AssetManifest.Cover] = []
         for device in options.devices {
             for landscape in [false, true] {
@@ -243,48 +254,8 @@ public enum AssetGenerator {
         return covers
     }
 
-    private static func fileName(_ text: String) -> String {
+    static func fileName(_ text: String) -> String {
         String(text.map { $0.isLetter || $0.isNumber ? $0 : "-" }).replacingOccurrences(of: "--", with: "-")
             .trimmingCharacters(in: CharacterSet(charactersIn: "-"))
-    }
-
-    /// Writes files into the aside folder and lists each one with its size and hash.
-    private struct Writer {
-        let output: AtomicFolder
-        var files: [AssetManifest.File] = []
-
-        init(output: AtomicFolder) { self.output = output }
-
-        func prepare(_ relative: String) throws(LogoMaskError) -> String { try output.path(relative) }
-
-        mutating func png(_ logo: VectorLogo, size: RenderSize, to relative: String, scale: Double) throws(LogoMaskError) {
-            let raster = try Rasterizer.writePNG(of: logo, size: size, to: try prepare(relative))
-            try list(relative, scale: scale, pixels: (raster.width, raster.height))
-        }
-
-        mutating func json(_ object: [String: Any], to relative: String) throws(LogoMaskError) {
-            try write(try AssetCatalog.encode(object), to: relative)
-        }
-
-        mutating func write(_ data: Data, to relative: String, listed: Bool = true) throws(LogoMaskError) {
-            let path = try prepare(relative)
-            do {
-                try data.write(to: URL(fileURLWithPath: path))
-            } catch {
-                throw LogoMaskError.cannotWriteOutput(file: path, reason: error.localizedDescription)
-            }
-            if listed { try list(relative, scale: nil, pixels: nil) }
-        }
-
-        /// Records a file already written at `relative`.
-        mutating func list(_ relative: String, scale: Double?, pixels: (Int, Int)?) throws(LogoMaskError) {
-            let path = URL(fileURLWithPath: output.temporaryPath).appendingPathComponent(relative).path
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw LogoMaskError.cannotWriteOutput(file: path, reason: "it vanished while being written")
-            }
-            let digest = SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
-            files.append(AssetManifest.File(
-                path: relative, pixelWidth: pixels?.0, pixelHeight: pixels?.1, scale: scale, bytes: data.count, sha256: digest))
-        }
     }
 }

@@ -8,6 +8,8 @@ public struct AssetManifest: Codable, Sendable, Equatable {
     public struct File: Codable, Sendable, Equatable {
         /// Path relative to the output folder.
         public var path: String
+        /// What the file is for and where it goes in an app project, one sentence.
+        public var purpose: String
         /// Pixel size for PNGs (nil for JSON, XML, PDF and SVG).
         public var pixelWidth: Int?
         /// Pixel size for PNGs.
@@ -34,6 +36,18 @@ public struct AssetManifest: Codable, Sendable, Equatable {
         public var note: String?
     }
 
+    /// The animated splash icon (`splash_icon_animated.xml`).
+    public struct AnimatedIcon: Codable, Sendable, Equatable {
+        /// The reveal preset it plays.
+        public var preset: String
+        /// Its length in milliseconds (at most 1,000).
+        public var durationMilliseconds: Int
+        /// The reveal's time in seconds the icon's last frame shows; the exit animation goes on from there.
+        public var handOffTime: Double
+        /// The icon's rotation at its end, degrees clockwise.
+        public var handOffRotation: Double
+    }
+
     /// The logo's file name.
     public var logo: String
     /// The logo's document size (document units).
@@ -50,8 +64,16 @@ public struct AssetManifest: Codable, Sendable, Equatable {
     public var background: String
     /// The dark-mode background, if any.
     public var darkBackground: String?
-    /// Android 12's safe-circle check.
+    /// Android 12's safe-circle check of the logo filling the canvas (what the launcher would
+    /// cut off without the fit); nil when Android was not written.
     public var android12: AndroidSplashCheck?
+    /// How the splash icon was placed on the Android 12 canvas, computed from the outline; nil
+    /// when Android was not written.
+    public var androidIcon: AndroidIconFit?
+    /// The animated splash icon, when one was written.
+    public var animatedIcon: AnimatedIcon?
+    /// What was approximated (gradients flattened, a motion played faster…), one sentence each.
+    public var notes: [String]
     /// Cover scales for each device and orientation.
     public var coverScales: [Cover]
     /// Every file written (the manifest itself excepted), sorted by path.

@@ -3,9 +3,11 @@ import MaskGeometry
 
 /// The platforms `assets` writes for.
 public enum AssetPlatform: String, Sendable, CaseIterable, Codable {
-    /// An Xcode asset catalog (`ios/Assets.xcassets`) and launch stills.
+    /// An Xcode asset catalog (`ios/Assets.xcassets`), the launch storyboard and its Info.plist
+    /// alternative, launch stills.
     case ios
-    /// Android resources (`android/res`): densities, colours, the Android 12 check.
+    /// Android resources (`android/res`): the splash icon as a vector drawable (and animated),
+    /// PNG densities, the starting theme and colours, launch stills.
     case android
     /// Web: logo PNGs at 1x-4x and the hole overlay as SVG.
     case web
@@ -30,13 +32,27 @@ public struct AssetOptions: Sendable {
     /// width), so the hand-off from the launch screen to the animation cannot jump; nil writes
     /// no stills.
     public var stillPreset: RevealPreset?
+    /// The Android 12 splash icon's background colour: with one the icon canvas is 240 dp and
+    /// its circle 160 dp (and the theme sets `windowSplashScreenIconBackgroundColor`); without,
+    /// 288 dp and 192 dp.
+    public var androidIconBackground: RGBAColor?
+    /// Where the logo goes on the Android 12 icon canvas (default: inside the safe circle).
+    public var androidFit: AndroidIconFit.Mode
+    /// The reveal whose hole motion the animated splash icon plays (`twitter` or `yula`); nil
+    /// writes no animated icon.
+    public var animatedIcon: RevealPreset?
 
-    /// Creates options with the defaults: every platform, white background, 100 pt logo.
+    /// Creates options with the defaults: every platform, white background, 100 pt logo, the
+    /// Android icon inside its circle, no animated icon.
     public init(
         platforms: Set<AssetPlatform> = Set(AssetPlatform.allCases), background: RGBAColor = .white,
         darkBackground: RGBAColor? = nil, darkLogo: VectorLogo? = nil, logoWidth: Double = Placement.defaultLogoWidth,
-        devices: [Device] = Device.builtIn, stillPreset: RevealPreset? = .twitter
+        devices: [Device] = Device.builtIn, stillPreset: RevealPreset? = .twitter,
+        androidIconBackground: RGBAColor? = nil, androidFit: AndroidIconFit.Mode = .circle, animatedIcon: RevealPreset? = nil
     ) {
+        self.androidIconBackground = androidIconBackground
+        self.androidFit = androidFit
+        self.animatedIcon = animatedIcon
         self.platforms = platforms
         self.background = background
         self.darkBackground = darkBackground

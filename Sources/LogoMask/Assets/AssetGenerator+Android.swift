@@ -1,0 +1,124 @@
+import Foundation
+import LogoAnimation
+import MaskGeometry
+
+extension AssetGenerator {
+    /// What the Android part will write, worked out before the output folder exists so that an
+    /// unusable logo or preset fails with nothing written.
+    struct AndroidPlan {
+        /// The light logo's placement on the canvas.
+        var light: AndroidIconFit
+        /// The dark logo's, when there is one.
+        var dark: AndroidIconFit?
+        /// The canvas side in dp.
+        var canvas: Double
+        /// The animated icon's scene (the reveal on the reference phone), when asked.
+        var motionScene: RevealScene?
+        /// False when the outline holds no shape (a logo made only of filter results or
+        /// images): then no vector drawable is written and the theme shows the PNG densities.
+        var hasVector: Bool
+
+        init(logo: VectorLogo, options: AssetOptions) throws(LogoMaskError) {
+            canvas = options.androidIconBackground == nil ? AssetGenerator.androidCanvas : AssetGenerator.androidCanvasWithIconBackground
+            light = try AndroidIconFit(logo: logo, canvas: canvas, mode: options.androidFit)
+            if let darkLogo = options.darkLogo {
+                dark = try AndroidIconFit(logo: darkLogo, canvas: canvas, mode: options.androidFit)
+            }
+            hasVector = !(try logo.outline).shapes.isEmpty
+            if let preset = options.animatedIcon, hasVector {
+                // The icon's version of the reveal: the final scale is 1, so the hole's growth past
+                // the screen becomes a return to the logo's size on the same curve and times.
+                var iconOptions = options
+                iconOptions.devices = [AssetGenerator.androidReferenceDevice(options)]
+                let scene = try AssetGenerator.launchScene(
+                    logo: logo, options: iconOptions, preset: preset, device: iconOptions.devices[0], landscape: false,
+                    covers: [AssetManifest.Cover(device: iconOptions.devices[0].name, orientation: "portrait", viewport: "", scale: 1, note: nil)])
+                let motion = AssetGenerator.iconMotions(scene.exportedTimeline)
+                try AndroidAnimatedVectorDrawable.check(preset: preset.rawValue, scale: motion.scale)
+                motionScene = scene
+            }
+        }
+    }
+
+    /// The phone whose reveal the animated icon plays: the first Android device of the options
+    /// (the Pixel 8 by default), else the first device, else a 412x915 pt phone. Only the hole's
+    /// rotation (yula turns towards the top-left corner) depends on it.
+    static func androidReferenceDevice(_ options: AssetOptions) -> Device {
+        options.devices.first { platform(of: $0) == .android } ?? options.devices.first
+            ?? Device(name: "Android phone", width: 412, height: 915, density: 2.625)
+    }
+
+    /// The hole's scale and rotation tracks as motions (nil when the reveal does not move them).
+    static func iconMotions(_ timeline: ExportedTimeline) -> (scale: AndroidAnimatedVectorDrawable.Motion?, rotation: AndroidAnimatedVectorDrawable.Motion?) {
+        func motion(_ track: ExportedTrack<Double>?) -> AndroidAnimatedVectorDrawable.Motion? {
+            guard let track, !track.isConstant, track.keyframes.count >= 2 else { return nil }
+            return AndroidAnimatedVectorDrawable.Motion(times: track.times, values: track.values, curves: track.curves)
+        }
+        return (motion(timeline.holeScale), motion(timeline.holeRotation))
+    }
+
+    /// Writes the splash icon (vector, animated, PNG densities), themes, colours and stills.
+    static func writeAndroid(
+        plan: AndroidPlan, logo: VectorLogo, options: AssetOptions, covers: [AssetManifest.Cover], writer: inout AssetWriter
+    ) throws(LogoMaskError) -> (notes: [String], animated: AssetManifest.AnimatedIcon?) {
+        var notes: [String] = []
+        var animated: AssetManifest.AnimatedIcon?
+        let canvas = formatNumber(plan.canvas)
+        let circle = formatNumber(plan.canvas * 2 / 3)
+        let placed = options.androidFit == .circle ? "the ink fitted inside the \(circle) dp circle" : "the document box filling the canvas"
+        for (night, source, fit) in [(false, logo, Optional(plan.light)), (true, options.darkLogo, plan.dark)] {
+            guard let source, let fit else { continue }
+            let suffix = night ? "-night" : ""
+            let appearance = night ? " in dark mode" : ""
+            var largest: RasterImage?
+            for density in androidDensities {
+                let side = Int((plan.canvas * density.scale).rounded())
+                let image = try Rasterizer.image(
+                    of: source, width: side, height: side, transform: fit.transform.concatenating(.scale(density.scale)))
+                let name = "android/res/drawable\(suffix)-\(density.name)/splash_logo.png"
+                try image.writePNG(to: try writer.prepare(name))
+                try writer.list(name, scale: density.scale, pixels: (side, side),
+                                purpose: "The splash icon as a \(density.name) PNG (\(canvas) dp canvas, \(placed))\(appearance), for launchers before Android 12 or a pre-12 splash drawable.")
+                largest = image
+            }
+            guard plan.hasVector, !(try source.outline).shapes.isEmpty else {
+                notes.append("\(source.name): the outline holds no shape (filters or images only), so no vector drawable is written\(appearance); the theme shows the PNG densities (splash_logo)\(options.animatedIcon == nil ? "" : " and there is no animated icon").")
+                continue
+            }
+            let drawable = try AndroidVectorDrawable(
+                logo: source, fit: fit, pixels: largest, pixelsPerDp: androidDensities[androidDensities.count - 1].scale)
+            let iconPath = "android/res/drawable\(suffix)/splash_icon.xml"
+            try writer.write(Data(drawable.text.utf8), to: iconPath,
+                             purpose: "The Android 12+ splash icon, a vector drawable on the \(canvas) dp canvas with \(placed)\(appearance); the theme's windowSplashScreenAnimatedIcon.")
+            notes += drawable.notes.map { "\(iconPath): \($0)." }
+            if let scene = plan.motionScene, let preset = options.animatedIcon {
+                let motion = iconMotions(scene.exportedTimeline)
+                let icon = try AndroidAnimatedVectorDrawable(
+                    drawable: drawable, preset: preset.rawValue, scale: motion.scale, rotation: motion.rotation)
+                let path = "android/res/drawable\(suffix)/splash_icon_animated.xml"
+                try writer.write(Data(icon.text.utf8), to: path,
+                                 purpose: "The splash icon animated as the \(preset.rawValue) reveal's hole (\(icon.durationMilliseconds) ms)\(appearance); the theme's windowSplashScreenAnimatedIcon.")
+                notes += icon.notes.map { "\(path): \($0)." }
+                animated = AssetManifest.AnimatedIcon(
+                    preset: preset.rawValue, durationMilliseconds: icon.durationMilliseconds,
+                    handOffTime: icon.handOffTime, handOffRotation: icon.handOffRotation)
+            }
+        }
+
+        let icon = animated != nil ? "splash_icon_animated" : plan.hasVector ? "splash_icon" : "splash_logo"
+        for night in [false, true] {
+            let folder = "android/res/values\(night ? "-night" : "")-v31/themes.xml"
+            try writer.write(
+                AndroidThemes.themes(icon: icon, iconBackground: options.androidIconBackground != nil,
+                                     animationMilliseconds: animated?.durationMilliseconds ?? 0, night: night),
+                to: folder,
+                purpose: "The Android 12+ starting theme Theme.App.Starting\(night ? " for dark mode" : ""): set it on the launcher activity (androidx core-splashscreen).")
+        }
+        try writer.write(AndroidThemes.colors(background: options.background, iconBackground: options.androidIconBackground),
+                         to: "android/res/values/colors.xml", purpose: "The splash background (and icon background) colours.")
+        try writer.write(AndroidThemes.colors(background: options.darkBackground ?? options.background, iconBackground: options.androidIconBackground),
+                         to: "android/res/values-night/colors.xml", purpose: "The splash colours in dark mode.")
+        try writeStills(logo: logo, options: options, covers: covers, platform: .android, writer: &writer)
+        return (notes, animated)
+    }
+}

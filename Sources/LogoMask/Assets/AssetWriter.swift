@@ -1,0 +1,48 @@
+import Crypto
+import Foundation
+
+/// Writes files into the aside folder of an asset run and lists each one with its purpose,
+/// size and hash (the manifest's ``AssetManifest/files``).
+struct AssetWriter {
+    let output: AtomicFolder
+    var files: [AssetManifest.File] = []
+
+    init(output: AtomicFolder) { self.output = output }
+
+    /// The path to write `relative` at (its folders made).
+    func prepare(_ relative: String) throws(LogoMaskError) -> String { try output.path(relative) }
+
+    /// Draws `logo` at `size` into a PNG.
+    mutating func png(_ logo: VectorLogo, size: RenderSize, to relative: String, scale: Double, purpose: String) throws(LogoMaskError) {
+        let raster = try Rasterizer.writePNG(of: logo, size: size, to: try prepare(relative))
+        try list(relative, scale: scale, pixels: (raster.width, raster.height), purpose: purpose)
+    }
+
+    /// Writes an asset catalog `Contents.json`.
+    mutating func json(_ object: [String: Any], to relative: String, purpose: String) throws(LogoMaskError) {
+        try write(try AssetCatalog.encode(object), to: relative, purpose: purpose)
+    }
+
+    /// Writes bytes; `purpose` nil leaves the file out of the list (the manifest itself).
+    mutating func write(_ data: Data, to relative: String, purpose: String?) throws(LogoMaskError) {
+        let path = try prepare(relative)
+        do {
+            try data.write(to: URL(fileURLWithPath: path))
+        } catch {
+            throw LogoMaskError.cannotWriteOutput(file: path, reason: error.localizedDescription)
+        }
+        if let purpose { try list(relative, scale: nil, pixels: nil, purpose: purpose) }
+    }
+
+    /// Records a file already written at `relative`.
+    mutating func list(_ relative: String, scale: Double?, pixels: (Int, Int)?, purpose: String) throws(LogoMaskError) {
+        let path = URL(fileURLWithPath: output.temporaryPath).appendingPathComponent(relative).path
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw LogoMaskError.cannotWriteOutput(file: path, reason: "it vanished while being written")
+        }
+        let digest = SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+        files.append(AssetManifest.File(
+            path: relative, purpose: purpose, pixelWidth: pixels?.0, pixelHeight: pixels?.1, scale: scale,
+            bytes: data.count, sha256: digest))
+    }
+}
