@@ -3,7 +3,7 @@ import MaskGeometry
 
 extension LogoOutline.Path {
     /// The path as SVG path data: absolute `M`, `L`, `C` and `Z` commands, numbers through
-    /// ``MaskGeometry/formatNumber(_:decimals:)`` with `decimals` places, a space between
+    /// `formatNumber(_:decimals:)` with `decimals` places, a space between
     /// numbers and none around commands (`"M1 2L3 4C5 6 7 8 9 10Z"`). Android's `pathData`,
     /// an SVG `<path d>` and Kotlin's `PathParser` read it as it is. Deterministic.
     public func svgPathData(decimals: Int = 3) -> String {

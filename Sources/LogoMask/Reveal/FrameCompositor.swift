@@ -300,8 +300,9 @@ final class FrameCompositor {
             context.paint(color: Self.color(of: layers.backgroundColor), operator: .source)
         }
         if let caption = layers.caption, let surface = captionSurface, captionOpacity > 0 {
+            // Not padded: a caption whose border is not clear would otherwise flood the viewport.
             context.paintImage(surface, placement: .translation(x: caption.origin.x, y: caption.origin.y),
-                               filter: .nearest, operator: .over, alpha: captionOpacity)
+                               filter: .nearest, operator: .over, alpha: captionOpacity, padEdges: false)
         }
         if let state, state.logoOpacity > 0 {
             try drawLogo(state, on: context, alpha: state.logoOpacity)

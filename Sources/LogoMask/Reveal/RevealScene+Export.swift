@@ -7,7 +7,7 @@ extension RevealScene {
     /// (stretched when the settings give another duration), the drawn logo resting at its
     /// launch rect: what the Lottie, web-page, native-code and Android exporters write.
     /// `exportedTimeline.state(at: t)` equals ``state(at:)`` (but for a sampled spring, see
-    /// ``ExportedTimeline/approximations``).
+    /// `ExportedTimeline.approximations`).
     public var exportedTimeline: ExportedTimeline {
         let own = timeline.duration
         let scale = settings.duration != nil && own > 0 ? duration / own : 1
