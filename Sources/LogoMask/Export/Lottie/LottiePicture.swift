@@ -23,15 +23,10 @@ struct LottiePicture {
         self.png = png
     }
 
-    /// `image` encoded as a PNG (through a temporary file, removed at once: the PNG writer
-    /// writes files).
+    /// `image` encoded as a PNG by the library's writer, in memory.
     init(image: RasterImage) throws(LogoMaskError) {
-        let path = FileManager.default.temporaryDirectory
-            .appendingPathComponent("logo-mask-lottie-\(UUID().uuidString).png").path
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        try image.writePNG(to: path, compression: .balanced)
-        guard let data = FileManager.default.contents(atPath: path), let picture = LottiePicture(png: Array(data)) else {
-            throw LogoMaskError.cannotWriteOutput(file: path, reason: "the picture to embed could not be read back")
+        guard let picture = LottiePicture(png: try image.pngData()) else {
+            throw LogoMaskError.drawingFailed(file: "embedded picture", reason: "the PNG writer returned no PNG")
         }
         self = picture
     }
