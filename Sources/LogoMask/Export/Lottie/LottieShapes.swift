@@ -1,0 +1,183 @@
+import Foundation
+import MaskGeometry
+
+/// The logo's ``LogoOutline`` as Lottie shape items, in document units: one group per painted
+/// shape, each with its subpaths (`sh`: vertices with in and out tangents relative to the
+/// vertex, a closed flag), then its fill (`fl`, the fill rule as `r`) or stroke (`st`), then an
+/// identity transform (`tr`). Lottie draws the first item of a list on top, so the groups come
+/// in reverse drawing order.
+enum LottieShapes {
+    /// Why an outline cannot be written as Lottie shapes (the logo then goes in as a picture).
+    enum Refusal: Error, Equatable {
+        /// A shape is painted with a gradient or a pattern (the outline only summarizes it).
+        case paint
+        /// A shape is clipped (Lottie shape layers have no clip paths).
+        case clip
+        /// A stroke's pen is stretched or skewed (Lottie strokes have one width).
+        case skewedStroke
+        /// No shape has a drawable path.
+        case empty
+
+        /// A phrase for the note.
+        var description: String {
+            switch self {
+            case .paint: "a gradient or pattern paint"
+            case .clip: "a clip path"
+            case .skewedStroke: "a stroke with a stretched pen"
+            case .empty: "no drawable path"
+            }
+        }
+    }
+
+    /// The shape items of `outline`, painted in the logo's own colours, or all in `tint` (keeping
+    /// each shape's opacity) when given.
+    static func items(of outline: LogoOutline, tint: RGBAColor?) throws(Refusal) -> [LottieJSON] {
+        var groups: [LottieJSON] = []
+        for (index, shape) in outline.shapes.enumerated() {
+            guard shape.clips.isEmpty else { throw .clip }
+            let closeAll = shape.fillRule != nil
+            let paths = subpaths(of: shape.path, closeAll: closeAll)
+            guard !paths.isEmpty else { continue }
+            let color: RGBAColor
+            var opacity = shape.paint.opacity
+            if let tint {
+                color = tint
+                opacity *= Double(tint.alpha) / 255
+            } else {
+                guard case let .flat(flat, _) = shape.paint else { throw .paint }
+                color = flat
+            }
+            var items = paths.map { path in
+                LottieJSON.object(["ty": .string("sh"), "ks": .object(["a": .int(0), "k": path])])
+            }
+            let style: LottieJSON
+            switch shape.kind {
+            case let .fill(rule):
+                style = .object([
+                    "ty": .string("fl"), "c": constant(colorValue(color)), "o": constant(.number(opacity * 100)),
+                    "r": .int(rule == .evenOdd ? 2 : 1),
+                ])
+            case let .stroke(pen):
+                guard let width = pen.documentWidth else { throw .skewedStroke }
+                let factor = pen.width > 0 ? width / pen.width : 1
+                var stroke: [String: LottieJSON] = [
+                    "ty": .string("st"), "c": constant(colorValue(color)), "o": constant(.number(opacity * 100)),
+                    "w": constant(.number(width)), "lc": .int(lineCap(pen.cap)), "lj": .int(lineJoin(pen.join)),
+                    "ml": .number(pen.miterLimit),
+                ]
+                if !pen.dashes.isEmpty {
+                    // An odd dash list repeats itself, as SVG says.
+                    let dashes = pen.dashes.count % 2 == 1 ? pen.dashes + pen.dashes : pen.dashes
+                    var entries: [LottieJSON] = dashes.enumerated().map { i, length in
+                        .object(["n": .string(i % 2 == 0 ? "d" : "g"), "nm": .string(i % 2 == 0 ? "dash" : "gap"),
+                                 "v": constant(.number(length * factor))])
+                    }
+                    entries.append(.object(["n": .string("o"), "nm": .string("offset"),
+                                            "v": constant(.number(pen.dashOffset * factor))]))
+                    stroke["d"] = .array(entries)
+                }
+                style = .object(stroke)
+            }
+            items.append(style)
+            items.append(identityTransform)
+            groups.append(.object([
+                "ty": .string("gr"), "nm": .string("shape \(index + 1)"), "np": .int(items.count - 1),
+                "it": .array(items),
+            ]))
+        }
+        guard !groups.isEmpty else { throw .empty }
+        return groups.reversed()
+    }
+
+    /// Each subpath of `path` as a Lottie bezier value (`{"c": closed, "v", "i", "o"}`).
+    /// Subpaths of a filled shape are closed whatever the path says (a fill closes them).
+    static func subpaths(of path: LogoOutline.Path, closeAll: Bool) -> [LottieJSON] {
+        var result: [LottieJSON] = []
+        var vertices: [Point] = [], ins: [Point] = [], outs: [Point] = []
+        var start = Point(x: 0, y: 0)
+        var closed = false
+
+        func finish() {
+            defer { vertices = []; ins = []; outs = []; closed = false }
+            guard vertices.count >= 2 else { return }
+            let isClosed = closed || closeAll
+            // A closed subpath whose last vertex is back on its first: one vertex, the
+            // arriving tangent moved to the first.
+            if isClosed, vertices.count > 2, let last = vertices.last, last == vertices[0] {
+                ins[0] = ins[ins.count - 1]
+                vertices.removeLast()
+                ins.removeLast()
+                outs.removeLast()
+            }
+            func list(_ points: [Point]) -> LottieJSON { .array(points.map { .numbers([$0.x, $0.y]) }) }
+            result.append(.object(["c": .bool(isClosed), "v": list(vertices), "i": list(ins), "o": list(outs)]))
+        }
+
+        func begin(at point: Point) {
+            vertices = [point]
+            ins = [.zero]
+            outs = [.zero]
+            start = point
+        }
+
+        var p = 0
+        let points = path.points
+        for verb in path.verbs {
+            switch verb {
+            case .move:
+                finish()
+                begin(at: points[p])
+            case .line:
+                if vertices.isEmpty { begin(at: start) }
+                vertices.append(points[p])
+                ins.append(.zero)
+                outs.append(.zero)
+            case .cubic:
+                if vertices.isEmpty { begin(at: start) }
+                let c1 = points[p], c2 = points[p + 1], end = points[p + 2]
+                let from = vertices[vertices.count - 1]
+                outs[outs.count - 1] = Point(x: c1.x - from.x, y: c1.y - from.y)
+                vertices.append(end)
+                ins.append(Point(x: c2.x - end.x, y: c2.y - end.y))
+                outs.append(.zero)
+            case .close:
+                closed = true
+                finish()
+            }
+            p += verb.pointCount
+        }
+        finish()
+        return result
+    }
+
+    /// A colour as Lottie's `[r, g, b, 1]` in 0...1 (the alpha goes into the opacity).
+    static func colorValue(_ color: RGBAColor) -> LottieJSON {
+        .array([color.red, color.green, color.blue].map { .number(Double($0) / 255) } + [.int(1)])
+    }
+
+    /// A property that does not change.
+    static func constant(_ value: LottieJSON) -> LottieJSON { .object(["a": .int(0), "k": value]) }
+
+    /// The transform item closing a group: identity.
+    static let identityTransform: LottieJSON = .object([
+        "ty": .string("tr"), "a": constant(.numbers([0, 0])), "p": constant(.numbers([0, 0])),
+        "s": constant(.numbers([100, 100])), "r": constant(.number(0)), "o": constant(.number(100)),
+        "sk": constant(.number(0)), "sa": constant(.number(0)),
+    ])
+
+    private static func lineCap(_ cap: LogoOutline.Stroke.Cap) -> Int {
+        switch cap {
+        case .butt: 1
+        case .round: 2
+        case .square: 3
+        }
+    }
+
+    private static func lineJoin(_ join: LogoOutline.Stroke.Join) -> Int {
+        switch join {
+        case .miter: 1
+        case .round: 2
+        case .bevel: 3
+        }
+    }
+}
