@@ -50,6 +50,11 @@ demo: build
 			.build/release/logo-mask reveal $(LOGO) --preset $$preset --device "iPhone 15" \
 				-o $(OUT)/$$preset.mp4 --contact-sheet $(OUT)/$$preset-sheet.png --still $(OUT)/$$preset-still.png || exit 1; \
 		done; fi
+	.build/release/logo-mask reveal $(LOGO) --preset twitter --device "iPhone 15" -o $(OUT)/splash.json
+	.build/release/logo-mask reveal $(LOGO) --preset yula --device "iPhone 15" -o $(OUT)/splash.html
+	.build/release/logo-mask code $(LOGO) --platform ios --preset twitter -o $(OUT)/code-ios
+	.build/release/logo-mask code $(LOGO) --platform android --preset yula -o $(OUT)/code-android
+	.build/release/logo-mask assets $(LOGO) -o $(OUT)/assets --platforms ios,android --animated-icon twitter
 	@echo "Outputs in $(OUT)/:"; ls -1 $(OUT)
 
 test: deps

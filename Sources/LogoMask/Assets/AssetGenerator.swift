@@ -52,6 +52,9 @@ public enum AssetGenerator {
         if let dark = options.darkLogo, dark.inkBounds.isEmpty { throw LogoMaskError.noVisibleInk(file: dark.name) }
         let covers = coverScales(logo: logo, options: options, deadline: deadline)
         let android = options.platforms.contains(.android) ? try AndroidPlan(logo: logo, options: options) : nil
+        // Measured from pixels for every platform: it also refuses, before anything is written, a
+        // logo whose ink rectangle is not empty but which paints nothing (hidden or fill-less shapes).
+        let android12 = try AlphaBounds.androidSplash(of: logo)
         let output = try AtomicFolder(path: folder)
         var writer = AssetWriter(output: output)
         var warnings: [String] = []
@@ -64,7 +67,6 @@ public enum AssetGenerator {
             try deadline.check(logo.name)
         }
 
-        let android12 = android == nil ? nil : try AlphaBounds.androidSplash(of: logo)
         try step()
         if options.platforms.contains(.ios) {
             try writeIOS(logo: logo, options: options, covers: covers, writer: &writer)

@@ -73,21 +73,7 @@ final class RevealLayers: @unchecked Sendable {
         let width = viewport.pixelWidth, height = viewport.pixelHeight
         self.width = width
         self.height = height
-        let density = viewport.density
-        let content = PixelPlane(width: width, height: height)
-        self.content = content
-        if let image = scene.settings.content {
-            let source = try Self.plane(of: image)
-            try content.draw { (context: CairoContext) throws(LogoMaskError) in
-                context.paint(color: .white, operator: .source)
-                context.paintImage(try source.makeSurface(), placement: Self.fill(source.width, source.height, into: width, height),
-                                   filter: .good)
-            }
-        } else {
-            try content.draw { (context: CairoContext) throws(LogoMaskError) in
-                PlaceholderScreen.draw(on: context, width: Double(width), height: Double(height), density: density)
-            }
-        }
+        content = try Self.contentPlane(scene)
 
         let spec = scene.spec
         let background = scene.settings.background.map(RevealBackground.color) ?? spec.background
@@ -104,29 +90,61 @@ final class RevealLayers: @unchecked Sendable {
             self.background = plane
             backgroundColor = 0
         case let .image(path):
-            let resolved = path.hasPrefix("/") || scene.settings.specFolder == nil
-                ? path : URL(fileURLWithPath: scene.settings.specFolder ?? ".").appendingPathComponent(path).path
-            let source = try Self.plane(of: try RasterImage(contentsOfPNG: resolved))
-            let plane = PixelPlane(width: width, height: height)
-            try plane.draw { (context: CairoContext) throws(LogoMaskError) in
-                context.paintImage(try source.makeSurface(), placement: Self.fill(source.width, source.height, into: width, height),
-                                   filter: .good, operator: .source)
-            }
-            self.background = plane
+            self.background = try Self.backgroundPicturePlane(scene, path: path)
             backgroundColor = 0
         }
 
-        if let image = scene.settings.caption {
-            let plane = try Self.plane(of: image)
-            let launch = scene.launchFrame
-            let x = (Double(width) - Double(plane.width)) / 2
-            let y = (launch.maxY + 24) * density
-            caption = (plane, Point(x: x.rounded(.down), y: y.rounded(.down)))
-        } else {
-            caption = nil
-        }
+        caption = try Self.captionPlacement(scene)
         veilColor = premultipliedPixel(spec.veilColor)
         holeOutline = spec.hole ? HoleOutline.load(scene.logo) : nil
+    }
+
+    /// The app content at the viewport's pixels: the scene's picture scaled to fill it over white,
+    /// or the generated placeholder screen.
+    static func contentPlane(_ scene: RevealScene) throws(LogoMaskError) -> PixelPlane {
+        let viewport = scene.placement.viewport
+        let width = viewport.pixelWidth, height = viewport.pixelHeight
+        let content = PixelPlane(width: width, height: height)
+        if let image = scene.settings.content {
+            let source = try plane(of: image)
+            try content.draw { (context: CairoContext) throws(LogoMaskError) in
+                context.paint(color: .white, operator: .source)
+                context.paintImage(try source.makeSurface(), placement: fill(source.width, source.height, into: width, height),
+                                   filter: .good)
+            }
+        } else {
+            try content.draw { (context: CairoContext) throws(LogoMaskError) in
+                PlaceholderScreen.draw(on: context, width: Double(width), height: Double(height), density: viewport.density)
+            }
+        }
+        return content
+    }
+
+    /// A background picture (the spec's `image`, read relative to the spec's folder) scaled to
+    /// fill the viewport's pixels.
+    static func backgroundPicturePlane(_ scene: RevealScene, path: String) throws(LogoMaskError) -> PixelPlane {
+        let viewport = scene.placement.viewport
+        let width = viewport.pixelWidth, height = viewport.pixelHeight
+        let resolved = path.hasPrefix("/") || scene.settings.specFolder == nil
+            ? path : URL(fileURLWithPath: scene.settings.specFolder ?? ".").appendingPathComponent(path).path
+        let source = try plane(of: try RasterImage(contentsOfPNG: resolved))
+        let result = PixelPlane(width: width, height: height)
+        try result.draw { (context: CairoContext) throws(LogoMaskError) in
+            context.paintImage(try source.makeSurface(), placement: fill(source.width, source.height, into: width, height),
+                               filter: .good, operator: .source)
+        }
+        return result
+    }
+
+    /// The caption and its top-left corner in device pixels: centred, 24 pt below the logo's
+    /// launch rect, on whole pixels; nil without a caption.
+    static func captionPlacement(_ scene: RevealScene) throws(LogoMaskError) -> (plane: PixelPlane, origin: Point)? {
+        guard let image = scene.settings.caption else { return nil }
+        let viewport = scene.placement.viewport
+        let caption = try plane(of: image)
+        let x = (Double(viewport.pixelWidth) - Double(caption.width)) / 2
+        let y = (scene.launchFrame.maxY + 24) * viewport.density
+        return (caption, Point(x: x.rounded(.down), y: y.rounded(.down)))
     }
 
     /// Copies an image's pixels into a plane of its own size.

@@ -87,7 +87,7 @@ struct WebPageBuilder {
 
         // 3: the splash.
         var splash = try backgroundLayer(state: &state)
-        if let caption = try PagePictures.caption(scene) {
+        if let caption = try RevealLayers.captionPlacement(scene) {
             let png = try EmbeddedPNG(plane: caption.plane)
             let d = viewport.density
             splash += "<image id=\"lm-caption\" x=\"\(formatNumber(caption.origin.x / d))\" y=\"\(formatNumber(caption.origin.y / d))\""
@@ -128,7 +128,7 @@ struct WebPageBuilder {
 
     /// The content picture (embedded at the viewport's pixels), scaled about the viewport centre.
     private func contentLayer(state: inout PageState) throws(LogoMaskError) -> String {
-        let png = try EmbeddedPNG(plane: try PagePictures.content(scene))
+        let png = try EmbeddedPNG(plane: try RevealLayers.contentPlane(scene))
         let w = formatNumber(viewport.size.width), h = formatNumber(viewport.size.height)
         let cx = formatNumber(viewport.size.width / 2), cy = formatNumber(viewport.size.height / 2)
         let scale = state.transform("lm-content", state.timeline.contentScale, default: 1, css: WebAnimation.scale)
@@ -161,7 +161,7 @@ struct WebPageBuilder {
                 + " x2=\"\(formatNumber(line.end.x))\" y2=\"\(formatNumber(line.end.y))\">" + stops + "</linearGradient>\n"
             return "<rect width=\"\(w)\" height=\"\(h)\" fill=\"url(#lm-gradient)\"/>\n"
         case let .image(path):
-            let png = try EmbeddedPNG(plane: try PagePictures.background(scene, path: path))
+            let png = try EmbeddedPNG(plane: try RevealLayers.backgroundPicturePlane(scene, path: path))
             return "<image width=\"\(w)\" height=\"\(h)\" preserveAspectRatio=\"none\" href=\"\(png.dataURL)\"/>\n"
         }
     }
