@@ -68,8 +68,13 @@ extension AtomicFile {
     /// Lets `produce` write a file at a temporary path beside `path` (by any means: Cairo's PDF and
     /// SVG surfaces write files themselves), then renames it into place; on failure removes it.
     static func produce(at path: String, _ produce: (String) throws(LogoMaskError) -> Void) throws(LogoMaskError) {
-        try TemporaryOutputs.checkTarget(path, as: .file)
+        let folder = try TemporaryOutputs.checkTarget(path, as: .file)
         let temporary = TemporaryOutputs.siblingPath(for: path)
+        // Made empty here so that a folder we cannot write to is named as the target's problem
+        // (status 73), not as the drawing library's failure to open a file we chose.
+        guard FileManager.default.createFile(atPath: temporary, contents: nil) else {
+            throw LogoMaskError.cannotWriteOutput(file: path, reason: "cannot create a file in \(folder)")
+        }
         TemporaryOutputs.shared.register(temporary)
         do {
             try produce(temporary)
