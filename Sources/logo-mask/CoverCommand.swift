@@ -72,13 +72,31 @@ struct CoverCommand: ParsableCommand {
             }
             let chosenAnchor = Anchor(parsing: anchor) ?? .center
             var rows: [CoverReport.Row] = []
+            // With --json, "no scale covers" is an answer: the report says so (and the status
+            // stays 3); other errors stop as usual.
+            var uncovered: LogoMaskError?
             for (name, orientation, viewport) in targets {
                 try logoOptions.pixelBudget.check(width: viewport.pixelWidth, height: viewport.pixelHeight, file: logo.name)
                 let placement = placementOptions.placement(documentSize: logo.documentSize, viewport: viewport, anchor: chosenAnchor.point)
-                let result = try CoverScale.compute(
-                    logo: logo, placement: placement, anchor: chosenAnchor == .automatic ? .automatic : nil,
-                    tolerance: tolerance, deadline: logoOptions.deadline)
-                rows.append(CoverReport.Row(device: name, orientation: orientation, result: result))
+                do throws(LogoMaskError) {
+                    let result = try CoverScale.compute(
+                        logo: logo, placement: placement, anchor: chosenAnchor == .automatic ? .automatic : nil,
+                        tolerance: tolerance, deadline: logoOptions.deadline)
+                    rows.append(CoverReport.Row(device: name, orientation: orientation, result: result))
+                } catch {
+                    guard json, case LogoMaskError.noCoverScale = error else { throw error }
+                    uncovered = error
+                    break
+                }
+            }
+            if json, let uncovered {
+                var report = CoverReport(
+                    file: logo.name, logoWidth: placementOptions.logoWidth, rotationDegrees: placementOptions.rotate,
+                    anchor: chosenAnchor, tolerance: tolerance, results: rows)
+                report.status = uncovered.exitStatus
+                report.reason = FlagNames.message(for: uncovered)
+                if let text = report.jsonText() { print(text) }
+                throw uncovered
             }
             if json {
                 // The radial profile about the first row's anchor: the cover scale of any window.

@@ -65,6 +65,12 @@ public struct CoverReport: Sendable, Hashable, Codable {
     /// The logo's radial profile about the first row's anchor (nil when not measured): the
     /// cover scale of any window from a table, for code that runs where this tool does not.
     public var radialProfile: RadialProfileReport?
+    /// 0 when every viewport has a cover scale; otherwise the exit status of the error that
+    /// stopped the report (3: no scale covers about that anchor), ``results`` holding the rows
+    /// computed before it.
+    public var status: Int32 = 0
+    /// Why the report stopped, one sentence naming the file (nil when ``status`` is 0).
+    public var reason: String?
 
     /// A report of `results`, the anchor asked for as `anchor`.
     public init(
