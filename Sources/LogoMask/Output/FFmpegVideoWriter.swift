@@ -58,10 +58,16 @@ final class FFmpegVideoWriter {
         case .mp4:
             // yuv420p needs even sides: pad odd ones by repeating the last column or row.
             let padW = width % 2, padH = height % 2
+            var filters: [String] = []
             if padW + padH > 0 {
-                args += ["-vf", "pad=\(width + padW):\(height + padH):0:0,fillborders=right=\(padW):bottom=\(padH):mode=smear"]
+                filters.append("pad=\(width + padW):\(height + padH):0:0,fillborders=right=\(padW):bottom=\(padH):mode=smear")
             }
+            // Converted with BT.709's matrix to limited range and tagged so: players that read the
+            // tags (all current ones) show the brand colour as drawn; untagged, many assume BT.601.
+            filters.append("scale=out_color_matrix=bt709:out_range=tv")
             args += [
+                "-vf", filters.joined(separator: ","),
+                "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709", "-color_range", "tv",
                 "-c:v", "libx264", "-preset", "medium", "-crf", "18", "-pix_fmt", "yuv420p",
                 // A fixed thread count: x264's output depends on it, never on the machine's cores.
                 "-threads", "2",
