@@ -176,7 +176,10 @@ struct RevealCommand: ParsableCommand {
                 return
             }
             var lines: [String] = []
-            lines.append("\(chosenSpec.name): \(report.frameCount) frames at \(formatNumber(fps)) fps, \(formatNumber(report.duration)) s, \(report.width)x\(report.height) (\(viewport))")
+            lines.append("\(chosenSpec.name): \(report.frameCount) frames at \(formatNumber(report.fps)) fps, \(formatNumber(report.duration)) s, \(report.width)x\(report.height) (\(viewport))")
+            if report.fps < fps {
+                lines.append("GIF keeps whole hundredths of a second a frame: written at \(formatNumber(report.fps)) fps instead of \(formatNumber(fps)), so it plays in \(formatNumber(report.duration)) s")
+            }
             if let finalScale = report.finalScale {
                 if let cover = report.coverScale {
                     let marginText = margin == 1 ? "" : " x margin \(formatNumber(margin))"

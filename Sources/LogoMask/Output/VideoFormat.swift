@@ -23,6 +23,14 @@ public enum VideoFormat: String, Sendable, CaseIterable, Codable {
         }
     }
 
+    /// The fastest frame rate the format plays at its real speed, nil when any rate plays so.
+    /// GIF keeps each frame's delay in whole hundredths of a second and browsers raise delays
+    /// under two hundredths to ten: 60 fps becomes delays of 2, 1, 2… and a 0.6 s reveal lasts
+    /// 1.7 s, while 50 fps (2 each) plays true.
+    public var maxFramesPerSecond: Double? {
+        self == .gif ? 50 : nil
+    }
+
     /// True for a path that is neither a PNG-sequence folder nor a video this package writes: a
     /// single picture (`.png`, `.jpg`: a sequence is a folder) or a container ffmpeg is not asked
     /// for (`.mov`, `.webm`, ...). Reveal and header outputs refuse it alike.

@@ -11,7 +11,8 @@ public enum RevealRenderer {
     ///
     /// - Parameters:
     ///   - scene: the logo, viewport, look and timeline to render.
-    ///   - fps: frames per second, in (0, 240].
+    ///   - fps: frames per second, in (0, 240]; a video format that cannot keep it gets its
+    ///     fastest true rate instead (``VideoFormat/maxFramesPerSecond``: GIF 50), which the report gives.
     ///   - output: a PNG-sequence folder or a video file; nil writes no frames (only the sheet
     ///     and the still, if asked for).
     ///   - contactSheet: a PNG path for one picture of evenly spaced frames labelled with their
@@ -31,6 +32,9 @@ public enum RevealRenderer {
         guard fps.isFinite, fps > 0, fps <= 240 else {
             throw LogoMaskError.invalidParameter(.fps, "must be a number of frames per second in 0...240, not \(fps).")
         }
+        // A format that cannot keep the rate gets its fastest true one (GIF: 50); the report says which.
+        var fps = fps
+        if case let .video(_, format)? = output, let fastest = format.maxFramesPerSecond { fps = min(fps, fastest) }
         let allTimes = scene.frameTimes(fps: fps)
         let times = (output == nil && contactSheet == nil) ? [0] : allTimes
         let layers = try RevealLayers(scene: scene)

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import LogoMaskTestSupport
 
-@Suite("MP4 colour")
-struct VideoColourTests {
+@Suite("video outputs: MP4 colour, GIF timing")
+struct VideoOutputTests {
     @Test("an MP4 is converted with BT.709 to limited range and tagged so: ffprobe reads the tags, and the decoded twitter blue (#1D9BF0) is within 3 levels of the drawn one")
     func bt709() throws {
         let folder = try CLI.temporaryFolder()
@@ -24,5 +24,23 @@ struct VideoColourTests {
         for (channel, expected) in drawn.enumerated() {
             #expect(abs(Int(bytes[3 * (100 * 10 + 10) + channel]) - expected) <= 3, "channel \(channel): \(bytes[3 * 1010 + channel])")
         }
+    }
+
+    @Test("a GIF asked at the default 60 fps is written at 50 (31 frames of 2 hundredths each, 0.62 s with the last one's), and the report says so")
+    func gifRate() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let gif = folder.appendingPathComponent("t.gif").path
+        let run = try CLI.run(["reveal", CLI.sample("bird.svg"), "--preset", "twitter", "--viewport", "100x200@1", "-o", gif])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.contains("31 frames at 50 fps"))
+        #expect(run.stdout.contains("written at 50 fps instead of 60"))
+        let probe = try runTool("ffprobe", ["-v", "error", "-select_streams", "v:0", "-show_entries", "packet=duration_time", "-of", "csv=p=0", gif])
+        let delays = probe.stdout.split(separator: "\n").map(String.init)
+        #expect(delays.count == 31)
+        #expect(Set(delays) == ["0.020000"])
+        // A rate GIF keeps is left alone.
+        let slow = try CLI.run(["reveal", CLI.sample("bird.svg"), "--preset", "twitter", "--viewport", "100x200@1", "--fps", "25", "-o", gif, "--json"])
+        #expect(slow.stdout.contains("\"fps\" : 25"))
     }
 }
