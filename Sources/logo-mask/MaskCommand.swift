@@ -32,6 +32,10 @@ struct MaskCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
     var quiet = false
 
+    func validate() throws {
+        try PNGOutputName.check(output, command: "mask", hint: "For the hole as vectors: logo-mask hole LOGO --device NAME -o hole.pdf (or .svg).")
+    }
+
     func run() throws {
         try runReportingErrors { () throws(LogoMaskError) in
             let logo = try logoOptions.load()

@@ -37,6 +37,10 @@ struct RenderCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
     var quiet = false
 
+    func validate() throws {
+        try PNGOutputName.check(output, command: "render", hint: "For vectors: logo-mask export LOGO -o logo.pdf (or .svg).")
+    }
+
     func run() throws {
         try runReportingErrors { () throws(LogoMaskError) in
             let logo = try logoOptions.load(elementID: id)
