@@ -37,7 +37,7 @@ struct InfoCommand: ParsableCommand {
                 ("format", info.format.rawValue + (info.format == .pdf ? "  page \(info.page) of \(info.pageCount)" : "")),
                 ("document size", "\(info.documentSize)  (\(formatNumber(info.unitsPerInch)) units per inch)"),
                 ("viewBox", info.viewBox.map(\.description) ?? "none"),
-                ("ink bounds", show(info.inkBounds)),
+                ("ink bounds", info.inkBounds.map { "\($0)  (x,y,w,h)" } ?? "none: nothing paints"),
                 ("logical bounds", show(info.logicalBounds)),
                 ("filter effects", info.usesFilterEffects ? "yes (drawn through librsvg at each size)" : "no"),
             ]

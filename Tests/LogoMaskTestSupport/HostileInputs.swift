@@ -171,7 +171,7 @@ public let hostileCases: [HostileCase] = {
         name: "no visible ink", fileName: "blank.svg",
         bytes: svg(#"<rect width="8" height="8" fill="none"/><path d="M1 1L9 9" stroke="red" stroke-width="2" visibility="hidden"/>"#,
                    attributes: #"viewBox="0 0 10 10""#),
-        statuses: ["bounds": [65], "cover": [3, 65], "assets": [65], "hole": [0, 65], "*": [0]], mentions: ["no ink"]))
+        statuses: ["bounds": [65], "cover": [65], "assets": [65], "reveal": [65], "hole": [0, 65], "*": [0]], mentions: ["no ink"]))
 
     // PDFs.
     refused("empty PDF", "empty.pdf", Data("%PDF-1.4\n%%EOF\n".utf8), ["pdf"])

@@ -56,7 +56,7 @@ public enum CoverScale {
         case .automatic, nil: break
         }
         try validate(placement, logo: logo)
-        guard !logo.inkBounds.isEmpty else { throw LogoMaskError.noVisibleInk(file: logo.name) }
+        try logo.requireInk()
         let source = try CairoCoverageSource(logo: logo, viewport: placement.viewport, deadline: deadline)
         var search = CoverScaleSearch(source: source, settings: CoverSearchSettings(tolerance: tolerance))
         var resolved = placement

@@ -32,7 +32,8 @@ public struct LogoInfo: Codable, Sendable, Equatable {
     public var documentSize: Size
     /// The SVG viewBox, if any.
     public var viewBox: Rect?
-    /// Ink bounds (librsvg's ink rectangle), null when nothing paints.
+    /// Ink bounds (librsvg's ink rectangle), null when nothing paints (``VectorLogo/paintsNothing``:
+    /// also when the rectangle holds only invisible shapes).
     public var inkBounds: Rect?
     /// Logical bounds, null when there is no geometry.
     public var logicalBounds: Rect?
@@ -40,6 +41,28 @@ public struct LogoInfo: Codable, Sendable, Equatable {
     public var usesFilterEffects: Bool
     /// The element asked for, if any.
     public var element: Element?
+
+    private enum CodingKeys: String, CodingKey {
+        case file, format, page, pageCount, unitsPerInch, documentSize, viewBox, inkBounds, logicalBounds
+        case usesFilterEffects, element
+    }
+
+    /// Writes every documented key; the rectangles and `viewBox` as null when absent (so a
+    /// reader sees "no ink" rather than a missing key).
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(file, forKey: .file)
+        try container.encode(format, forKey: .format)
+        try container.encode(page, forKey: .page)
+        try container.encode(pageCount, forKey: .pageCount)
+        try container.encode(unitsPerInch, forKey: .unitsPerInch)
+        try container.encode(documentSize, forKey: .documentSize)
+        try container.encode(viewBox, forKey: .viewBox)
+        try container.encode(inkBounds, forKey: .inkBounds)
+        try container.encode(logicalBounds, forKey: .logicalBounds)
+        try container.encode(usesFilterEffects, forKey: .usesFilterEffects)
+        try container.encodeIfPresent(element, forKey: .element)
+    }
 
     /// Pretty, key-sorted JSON (deterministic).
     public func jsonString() -> String {
@@ -60,7 +83,7 @@ extension VectorLogo {
         }
         return LogoInfo(
             file: name, format: format, page: options.page, pageCount: pageCount, unitsPerInch: unitsPerInch,
-            documentSize: documentSize, viewBox: viewBox, inkBounds: inkBounds.nonEmpty,
+            documentSize: documentSize, viewBox: viewBox, inkBounds: paintsNothing ? nil : inkBounds.nonEmpty,
             logicalBounds: logicalBounds.nonEmpty, usesFilterEffects: usesFilterEffects, element: element)
     }
 }

@@ -94,7 +94,8 @@ public final class RevealScene: Sendable {
         guard viewport.pixelWidth * viewport.pixelHeight <= CoverScale.maxViewportPixels else {
             throw LogoMaskError.invalidRequest("The viewport \(viewport) has more than \(CoverScale.maxViewportPixels) pixels; use a smaller size or density.")
         }
-        guard !logo.inkBounds.isEmpty, logo.documentSize.isUsable else { throw LogoMaskError.noVisibleInk(file: logo.name) }
+        guard logo.documentSize.isUsable else { throw LogoMaskError.noVisibleInk(file: logo.name) }
+        try logo.requireInk()
 
         var base = Placement(
             documentSize: logo.documentSize, viewport: viewport, logoWidth: settings.logoWidth,

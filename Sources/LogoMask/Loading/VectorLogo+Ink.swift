@@ -1,0 +1,36 @@
+import Foundation
+import MaskGeometry
+
+extension VectorLogo {
+    /// The side, in pixels, of the coverage picture of the ink rectangle that ``paintsNothing``
+    /// reads: any shape covering more than 1/255 of one of its pixels shows.
+    static let inkProbeSide = 256
+
+    /// True when the logo paints nothing: its ink rectangle is empty, or the logo drawn over that
+    /// rectangle (``inkProbeSide`` pixels on its longer side) covers no pixel at all and its
+    /// outline confirms it (exact, and no shape with a visible paint).
+    ///
+    /// librsvg's ink rectangle counts shapes that are drawn invisibly (`fill="none"`,
+    /// `opacity="0"`, hidden strokes), so it alone cannot tell. The small picture answers for
+    /// almost every logo in a millisecond; the outline is read only when the picture is empty,
+    /// since a document too large for librsvg to draw small also draws nothing there.
+    public var paintsNothing: Bool {
+        let ink = inkBounds
+        guard !ink.isEmpty, ink.width.isFinite, ink.height.isFinite else { return true }
+        let side = Double(Self.inkProbeSide)
+        let scale = side / max(ink.width, ink.height)
+        let width = max(1, Int((ink.width * scale).rounded(.up))), height = max(1, Int((ink.height * scale).rounded(.up)))
+        let transform = Transform.translation(x: -ink.minX, y: -ink.minY).concatenating(.scale(scale))
+        // A logo that cannot even be drawn small is not called empty here: drawing it reports why.
+        guard let picture = try? Rasterizer.image(of: self, width: width, height: height, transform: transform, coverageOnly: true)
+        else { return false }
+        guard !picture.bytes.contains(where: { $0 != 0 }) else { return false }
+        guard let outline = try? outline, outline.isExact else { return false }
+        return outline.shapes.allSatisfy { $0.paint.isFlat && $0.paint.opacity <= 0 }
+    }
+
+    /// Throws ``LogoMaskError/noVisibleInk(file:)`` when the logo paints nothing (see ``paintsNothing``).
+    func requireInk() throws(LogoMaskError) {
+        if paintsNothing { throw LogoMaskError.noVisibleInk(file: name) }
+    }
+}
