@@ -7,7 +7,7 @@ extension VectorLogo {
     static let inkProbeSide = 256
 
     /// True when the logo paints nothing: its ink rectangle is empty, or the logo drawn over that
-    /// rectangle (``inkProbeSide`` pixels on its longer side) covers no pixel at all and its
+    /// rectangle (256 pixels on its longer side) covers no pixel at all and its
     /// outline confirms it (exact, and no shape with a visible paint).
     ///
     /// librsvg's ink rectangle counts shapes that are drawn invisibly (`fill="none"`,
