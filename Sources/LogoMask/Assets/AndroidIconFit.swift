@@ -104,7 +104,7 @@ public struct AndroidIconFit: Sendable, Hashable, Codable {
     static func inkPoints(of outline: LogoOutline, tolerance: Double) -> [Point] {
         var result: [Point] = []
         for shape in outline.shapes {
-            let polylines = flatten(shape.path, tolerance: tolerance)
+            let polylines = shape.path.polylines(tolerance: tolerance)
             guard let stroke = shape.stroke else {
                 for line in polylines { result += line.points }
                 continue
@@ -130,7 +130,7 @@ public struct AndroidIconFit: Sendable, Hashable, Codable {
     }
 
     /// The miter length over the width at vertex `i` (1 when the join is bevelled).
-    private static func miterRatio(_ line: Polyline, at i: Int, limit: Double) -> Double {
+    private static func miterRatio(_ line: LogoOutline.Path.Polyline, at i: Int, limit: Double) -> Double {
         let n = line.points.count
         guard n >= 3 else { return 1 }
         let previous = line.points[i == 0 ? n - 1 : i - 1], next = line.points[i == n - 1 ? 0 : i + 1]
@@ -153,62 +153,6 @@ public struct AndroidIconFit: Sendable, Hashable, Codable {
             let angle = Double(k) * Double.pi / 8
             return Point(x: p.x + outer * cos(angle), y: p.y + outer * sin(angle))
         }
-    }
-
-    /// A flattened subpath.
-    struct Polyline {
-        var points: [Point] = []
-        var closed = false
-    }
-
-    /// The path's subpaths as polylines, cubics split until each piece's control polygon is
-    /// within `tolerance` of its chord.
-    static func flatten(_ path: LogoOutline.Path, tolerance: Double) -> [Polyline] {
-        var lines: [Polyline] = []
-        var current = Polyline()
-        var start = Point.zero
-        for segment in path.segments {
-            switch segment {
-            case let .move(p):
-                if !current.points.isEmpty { lines.append(current) }
-                current = Polyline(points: [p])
-                start = p
-            case let .line(p):
-                if current.points.isEmpty { current.points.append(start) }
-                current.points.append(p)
-            case let .cubic(c1, c2, p):
-                if current.points.isEmpty { current.points.append(start) }
-                let from = current.points[current.points.count - 1]
-                subdivide(from, c1, c2, p, tolerance: tolerance, depth: 0, into: &current.points)
-            case .close:
-                current.closed = true
-                if !current.points.isEmpty { lines.append(current) }
-                current = Polyline()
-            }
-        }
-        if !current.points.isEmpty { lines.append(current) }
-        return lines
-    }
-
-    private static func subdivide(
-        _ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, tolerance: Double, depth: Int, into points: inout [Point]
-    ) {
-        if depth >= 16 || (distanceToChord(p1, p0, p3) <= tolerance && distanceToChord(p2, p0, p3) <= tolerance) {
-            points.append(p3)
-            return
-        }
-        func mid(_ a: Point, _ b: Point) -> Point { Point(x: (a.x + b.x) / 2, y: (a.y + b.y) / 2) }
-        let p01 = mid(p0, p1), p12 = mid(p1, p2), p23 = mid(p2, p3)
-        let p012 = mid(p01, p12), p123 = mid(p12, p23), m = mid(p012, p123)
-        subdivide(p0, p01, p012, m, tolerance: tolerance, depth: depth + 1, into: &points)
-        subdivide(m, p123, p23, p3, tolerance: tolerance, depth: depth + 1, into: &points)
-    }
-
-    private static func distanceToChord(_ p: Point, _ a: Point, _ b: Point) -> Double {
-        let dx = b.x - a.x, dy = b.y - a.y
-        let length = (dx * dx + dy * dy).squareRoot()
-        guard length > 0 else { return p.distance(to: a) }
-        return abs((p.x - a.x) * dy - (p.y - a.y) * dx) / length
     }
 
     // MARK: - Smallest enclosing circle
