@@ -207,14 +207,14 @@ public enum VectorHole {
             var element = ""
             switch shape.kind {
             case let .fill(rule):
-                element = "<path d=\"\(svgPath(shape.path))\" fill=\"#000\"\(rule == .evenOdd ? " fill-rule=\"evenodd\"" : "")"
+                element = "<path d=\"\(shape.path.svgPathData(decimals: 6))\" fill=\"#000\"\(rule == .evenOdd ? " fill-rule=\"evenodd\"" : "")"
                     + (opacity < 1 ? " fill-opacity=\"\(n(opacity))\"" : "") + "/>"
             case let .stroke(style):
                 // Strokes keep their user space (the width is measured there).
                 guard let userPath = userSpacePath(shape.path, style) else { continue }
                 let t = style.transform
                 let transform = t == .identity ? "" : " transform=\"matrix(\(n(t.a)),\(n(t.b)),\(n(t.c)),\(n(t.d)),\(n(t.tx)),\(n(t.ty)))\""
-                element = "<path d=\"\(svgPath(userPath))\"\(transform) fill=\"none\" stroke=\"#000\" stroke-width=\"\(n(style.width))\""
+                element = "<path d=\"\(userPath.svgPathData(decimals: 6))\"\(transform) fill=\"none\" stroke=\"#000\" stroke-width=\"\(n(style.width))\""
                     + " stroke-linecap=\"\(style.cap.rawValue)\" stroke-linejoin=\"\(style.join.rawValue)\" stroke-miterlimit=\"\(n(style.miterLimit))\""
                     + (style.dashes.isEmpty ? "" : " stroke-dasharray=\"\(style.dashes.map { n($0) }.joined(separator: " "))\" stroke-dashoffset=\"\(n(style.dashOffset))\"")
                     + (opacity < 1 ? " stroke-opacity=\"\(n(opacity))\"" : "") + "/>"
@@ -229,7 +229,7 @@ public enum VectorHole {
                     let id = clipIDs[clip] ?? {
                         let id = "clip\(clipIDs.count)"
                         clipIDs[clip] = id
-                        defs += "<clipPath id=\"\(id)\" clipPathUnits=\"userSpaceOnUse\"><path d=\"\(svgPath(clip.path))\""
+                        defs += "<clipPath id=\"\(id)\" clipPathUnits=\"userSpaceOnUse\"><path d=\"\(clip.path.svgPathData(decimals: 6))\""
                             + (clip.fillRule == .evenOdd ? " clip-rule=\"evenodd\"" : "") + "/></clipPath>\n"
                         return id
                     }()
@@ -272,19 +272,6 @@ public enum VectorHole {
     private static func hex(_ v: UInt8) -> String {
         let digits = Array("0123456789abcdef")
         return String([digits[Int(v >> 4)], digits[Int(v & 15)]])
-    }
-
-    private static func svgPath(_ path: LogoOutline.Path) -> String {
-        var parts: [String] = []
-        for segment in path.segments {
-            switch segment {
-            case let .move(p): parts.append("M\(n(p.x)) \(n(p.y))")
-            case let .line(p): parts.append("L\(n(p.x)) \(n(p.y))")
-            case let .cubic(a, b, c): parts.append("C\(n(a.x)) \(n(a.y)) \(n(b.x)) \(n(b.y)) \(n(c.x)) \(n(c.y))")
-            case .close: parts.append("Z")
-            }
-        }
-        return parts.joined(separator: " ")
     }
 
     // MARK: - Fallback
