@@ -15,6 +15,11 @@ extension VectorLogo {
     /// almost every logo in a millisecond; the outline is read only when the picture is empty,
     /// since a document too large for librsvg to draw small also draws nothing there.
     public var paintsNothing: Bool {
+        // Asked by every cover search (twelve for all devices) and scene: probed once per logo.
+        (try? paintsNothingCache.value { () throws(LogoMaskError) in probePaintsNothing() }) ?? false
+    }
+
+    private func probePaintsNothing() -> Bool {
         let ink = inkBounds
         guard !ink.isEmpty, ink.width.isFinite, ink.height.isFinite else { return true }
         let side = Double(Self.inkProbeSide)

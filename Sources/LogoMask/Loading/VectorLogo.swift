@@ -60,7 +60,9 @@ public final class VectorLogo: Sendable {
     public var outline: LogoOutline {
         get throws(LogoMaskError) { try outlineCache.value { () throws(LogoMaskError) in try OutlineExtractor.outline(of: self) } }
     }
-    private let outlineCache = OutlineCache()
+    private let outlineCache = OnceCache<LogoOutline>()
+    /// ``paintsNothing``, probed once.
+    let paintsNothingCache = OnceCache<Bool>()
 
     /// The document box, `(0, 0, documentSize)`.
     public var documentBox: Rect { Rect(x: 0, y: 0, width: documentSize.width, height: documentSize.height) }
