@@ -116,9 +116,7 @@ struct CodeCommand: ParsableCommand {
                     file: logo.name, platform: platform.rawValue, spec: chosenSpec.name, written: written,
                     anchor: scene.placement.resolvedAnchor, directions: bundle.profile?.directionCount ?? 0,
                     profileTolerance: bundle.profile?.tolerance, notes: bundle.notes)
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-                if let data = try? encoder.encode(report) { FileHandle.standardOutput.write(data + Data("\n".utf8)) }
+                printJSON(report)
                 return
             }
             var lines = ["\(chosenSpec.name) for \(platform.rawValue): anchor \(scene.placement.resolvedAnchor) (document units)"]

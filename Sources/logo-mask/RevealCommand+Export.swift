@@ -51,9 +51,7 @@ extension RevealCommand {
             embeddedPicture: file.embeddedPicture, notes: file.notes, approximations: file.approximations,
             app: file.handOff)
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            if let data = try? encoder.encode(report) { FileHandle.standardOutput.write(data + Data("\n".utf8)) }
+            printJSON(report)
             return
         }
         let kind = format == .lottie ? "Lottie" : "web page"

@@ -168,11 +168,7 @@ struct RevealCommand: ParsableCommand {
             bar.finish()
             if quiet { return }
             if json {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-                if let data = try? encoder.encode(report) {
-                    FileHandle.standardOutput.write(data + Data("\n".utf8))
-                }
+                printJSON(report)
                 return
             }
             var lines: [String] = []

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Prints rows as left-aligned columns separated by two spaces.
 func printTable(_ rows: [[String]]) {
     guard let columns = rows.map(\.count).max() else { return }
@@ -9,4 +11,12 @@ func printTable(_ rows: [[String]]) {
         }.joined(separator: "  ")
         print(line)
     }
+}
+
+/// Prints a report as the commands' `--json` does: pretty, keys sorted, slashes unescaped, one
+/// trailing newline (deterministic).
+func printJSON(_ value: some Encodable) {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    if let data = try? encoder.encode(value) { FileHandle.standardOutput.write(data + Data("\n".utf8)) }
 }
