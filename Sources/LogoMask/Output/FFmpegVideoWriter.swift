@@ -43,7 +43,7 @@ final class FFmpegVideoWriter {
         }
         throw LogoMaskError.toolUnavailable(
             tool: "ffmpeg",
-            reason: "not found on PATH. Video output (.mp4, .gif, .webp, .apng) runs the ffmpeg program: install it with `sudo apt-get install ffmpeg` (Debian/Ubuntu) or `brew install ffmpeg`, or write a PNG sequence (-o FOLDER) instead.")
+            reason: "not found on PATH. Video output (.mp4, .gif, .webp, .apng) runs the ffmpeg program: install it with `sudo apt-get install ffmpeg` (Debian/Ubuntu) or `brew install ffmpeg`, or write the frames as a PNG sequence into a folder instead.")
     }
 
     /// The arguments after the executable, for a temporary output path.
