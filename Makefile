@@ -6,10 +6,11 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # Libraries to build against, the reference renderer and PDF tools the tests compare with,
 # ffmpeg for videos, librsvg's Python bindings (an independent source of its ink rectangle),
 # GNU time for the memory checks; the players the exports are checked with: rlottie (Lottie),
-# Chromium (the web page), Kotlin and Java (the generated Kotlin), pip for the Lottie schema.
+# Chromium (the web page), Kotlin and Java (the generated Kotlin), pip for the Lottie schema;
+# gdk-pixbuf (JPEG and other pictures, with its WebP loader).
 DEB_PACKAGES := librsvg2-dev libcairo2-dev libpoppler-glib-dev zlib1g-dev libdeflate-dev pkg-config \
 	librsvg2-bin poppler-utils ffmpeg python3-gi gir1.2-rsvg-2.0 time \
-	librlottie-dev chromium kotlin python3-pip
+	librlottie-dev chromium kotlin python3-pip libgdk-pixbuf-2.0-dev webp-pixbuf-loader
 # The Lottie specification's JSON schema and a validator, for the python3 on the PATH.
 PIP_PACKAGES := lottie-specs jsonschema
 PYTHON ?= python3
