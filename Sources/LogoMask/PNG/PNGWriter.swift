@@ -110,7 +110,8 @@ final class PNGWriter {
     /// returns the closure that fills the canvas's rows `0..<rows` with image rows `y0..<y0+rows`
     /// (in the canvas's layout and stride). `rowsPerStrip` overrides the strip height
     /// ``rowsPerStrip(height:stride:stripBytes:workers:)`` picks. `workers` threads draw (1: all
-    /// on the calling thread, as a batch does, which draws many images at once instead).
+    /// on the calling thread, as a batch does, which draws many images at once instead); the
+    /// strips stay those of every core, so the bytes do not depend on `workers`.
     static func write(
         path: String, width: Int, height: Int, layout: PixelLayout, channels: PNGChannels,
         compression: PNGCompression = .fast, stripBytes: Int = defaultStripBytes, rowsPerStrip: Int? = nil,
@@ -121,7 +122,7 @@ final class PNGWriter {
         let container = try PNGContainer(path: path, width: width, height: height, channels: channels)
         let stride = layout.stride(width: width)
         let rowsPerStrip = max(1, min(height, rowsPerStrip ?? Self.rowsPerStrip(
-            height: height, stride: stride, stripBytes: stripBytes, workers: workers)))
+            height: height, stride: stride, stripBytes: stripBytes, workers: ProcessInfo.processInfo.activeProcessorCount)))
         let stripCount = (height + rowsPerStrip - 1) / rowsPerStrip
 
         final class Worker {
