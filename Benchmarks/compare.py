@@ -187,10 +187,10 @@ def discover_peers(install: bool) -> list[Tool]:
     return peers
 
 
-def build(no_build: bool, install: bool) -> tuple[Tool, Path]:
-    cli = CLI_SCRATCH / "release" / "logo-mask"
+def build(no_build: bool, install: bool, no_floor: bool = False, cli_path: str | None = None) -> tuple[Tool, Path]:
+    cli = Path(cli_path).resolve() if cli_path else CLI_SCRATCH / "release" / "logo-mask"
     floor = BENCH_DIR / ".build" / "release" / "floor"
-    if not no_build:
+    if not no_build and not cli_path:
         if install and (REPO_DIR / "Makefile").exists() and shutil.which("make"):
             # The main package's Makefile installs the Debian packages it builds against, when missing.
             result = run_quiet(["make", "-C", str(REPO_DIR), "deps"])
@@ -201,10 +201,11 @@ def build(no_build: bool, install: bool) -> tuple[Tool, Path]:
         subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--package-path", str(REPO_DIR),
                         "--scratch-path", str(CLI_SCRATCH), "--product", "logo-mask"], check=True,
                        stdout=sys.stderr)
+    if not no_build and not no_floor:
         log("building floor (release)...")
         subprocess.run(["swift", "build", "-c", "release", "--package-path", str(BENCH_DIR),
                         "--product", "floor"], check=True, stdout=sys.stderr)
-    for path in (cli, floor):
+    for path in (cli,) if no_floor else (cli, floor):
         if not path.exists():
             sys.exit(f"compare.py: {path} is missing; run without --no-build")
     ours = Tool("logo-mask", [str(cli)])
@@ -479,6 +480,7 @@ def main() -> int:
                         help="cores given to each batch: our --jobs and xargs -P (default: all)")
     parser.add_argument("--no-install", action="store_true", help="do not install missing peers")
     parser.add_argument("--no-build", action="store_true", help="use the binaries already built")
+    parser.add_argument("--cli", help="this logo-mask binary instead of building one (e.g. .build/release/logo-mask of `make build`)")
     parser.add_argument("--no-floor", action="store_true", help="skip the in-process floor")
     parser.add_argument("--output", default=str(BENCH_DIR / "results"), help="folder for the .md/.json results")
     args = parser.parse_args()
@@ -490,7 +492,9 @@ def main() -> int:
     sizes = [int(s) for s in args.sizes.split(",") if s]
     wanted_peers = [p for p in args.peers.split(",") if p]
 
-    ours, floor = build(args.no_build, not args.no_install)
+    if args.only_small:
+        args.no_floor = True  # the floor is for the large renders
+    ours, floor = build(args.no_build, not args.no_install, args.no_floor, args.cli)
     peers = [p for p in discover_peers(not args.no_install) if p.name in wanted_peers]
     load_before = os.getloadavg()
     started = _dt.datetime.now().astimezone()

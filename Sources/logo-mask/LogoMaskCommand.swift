@@ -9,9 +9,9 @@ struct LogoMaskCommand: ParsableCommand {
         abstract: "Masks, holes, geometry and reveal previews from one SVG or PDF logo.",
         discussion: """
             Every output is drawn from the vectors at its final size. Files appear only when
-            complete. Exit status: 0 ok, 1 some logos of a batch failed (each reported), 64 usage,
-            65 the input is not a usable logo, 66 the input is missing or unreadable, 73 the
-            output cannot be written, 75 past the --timeout.
+            complete. Exit status: 0 ok, 1 some logos of a batch failed (each reported),
+            64 usage, 65 the input is not a usable logo, 66 the input is missing or
+            unreadable, 73 the output cannot be written, 75 past the --timeout.
 
             Start with:
               logo-mask info SampleLogos/bird.svg

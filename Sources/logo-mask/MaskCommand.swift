@@ -11,10 +11,11 @@ struct MaskCommand: ParsableCommand {
             logo on transparent by default, 8-bit grey with --gray (255 inside, 0 outside), and
             the hole (255 minus the coverage) with --invert. Any size works: it is drawn in strips.
 
-            Batch: several logos, a folder (its .svg, .svgz and .pdf files) or @list.txt (one
-            path a line) with -o DIR/ write DIR/NAME.png each, --jobs at once in worker
-            processes; a logo that fails is reported on its own line and the others complete.
-            Exit status 1 when any failed (two logos with the same NAME: 64, nothing drawn).
+            Batch: several logos, a folder (its .svg, .svgz and .pdf files) or
+            @list.txt (one path a line) with -o DIR/ write DIR/NAME.png each, --jobs
+            at once in worker processes; a logo that fails is reported on its own line
+            and the others complete. Exit status 1 when any failed (two logos with
+            the same NAME: 64, before anything is drawn).
 
             Examples:
               logo-mask mask SampleLogos/bird.svg -o bird-mask.png --width 1024

@@ -12,10 +12,11 @@ struct RenderCommand: ParsableCommand {
             Any size works: past Cairo's 32767-pixel limit the image is drawn in strips and
             streamed into the PNG, so memory stays at a few MiB a core.
 
-            Batch: several logos, a folder (its .svg, .svgz and .pdf files) or @list.txt (one
-            path a line) with -o DIR/ write DIR/NAME.png each, --jobs at once in worker
-            processes; a logo that fails is reported on its own line and the others complete.
-            Exit status 1 when any failed (two logos with the same NAME: 64, nothing drawn).
+            Batch: several logos, a folder (its .svg, .svgz and .pdf files) or
+            @list.txt (one path a line) with -o DIR/ write DIR/NAME.png each, --jobs
+            at once in worker processes; a logo that fails is reported on its own line
+            and the others complete. Exit status 1 when any failed (two logos with
+            the same NAME: 64, before anything is drawn).
 
             Examples:
               logo-mask render SampleLogos/bird.svg -o bird-1024.png --width 1024

@@ -24,7 +24,7 @@ public enum BatchIsolation: Sendable, Hashable {
 /// let batch = LogoBatch(
 ///     items: try BatchInputs.items(for: logos, into: "out"),
 ///     operation: .render(size: .width(512), background: nil, compression: .fast))
-/// let results = batch.run { result, done in print("\(done)/\(logos.count)", result.item.output) }
+/// let results = batch.run(onResult: { result, done in print("\(done)/\(logos.count)", result.item.output) })
 /// ```
 public struct LogoBatch: Sendable {
     /// The logos and their outputs.
