@@ -16,18 +16,14 @@ final class BatchWorkerSlot {
         self.describe = describe
     }
 
-    /// Has a worker draw `item` and returns what became of it; a worker that dies on it costs
-    /// only this logo.
-    func draw(_ item: BatchItem, index: Int, operation: BatchOperation, settings: BatchSettings) -> BatchItemResult {
-        func failed(_ message: String, _ status: Int32, _ error: LogoMaskError? = nil, messages: [String] = []) -> BatchItemResult {
-            BatchItemResult(item: item, index: index, outcome: .failure(BatchFailure(message: message, exitStatus: status, error: error)),
-                            workerMessages: messages)
-        }
+    /// Sends `item` to the worker (starting one if there is none). Returns nil when sent, or the
+    /// logo's failure when no worker can take it.
+    func send(_ item: BatchItem, index: Int, operation: BatchOperation, settings: BatchSettings) -> BatchItemResult? {
         let job: Data
         do {
             job = try encoder.encode(BatchWireJob(item: item, operation: operation, settings: settings))
         } catch {
-            return failed("\(item.input): cannot encode the job (\(error))", 70)
+            return failed(item, index, "\(item.input): cannot encode the job (\(error))", 70)
         }
         let process: BatchWorkerProcess
         if let worker {
@@ -39,11 +35,21 @@ final class BatchWorkerSlot {
                 process = try BatchWorkerProcess(command: command, environment: environment)
                 worker = process
             } catch {
-                return failed(describe(error), error.exitStatus, error)
+                return failed(item, index, describe(error), error.exitStatus, error)
             }
         }
-        // A worker that died between two jobs fails the send; its end is read below.
+        // A worker that died meanwhile fails the write; its end is read by receive.
         _ = process.send(job)
+        return nil
+    }
+
+    /// Waits for the answer to `item`, the oldest job sent, and returns what became of it, and
+    /// whether the worker died on it (the jobs sent after it must then be sent again: a new
+    /// worker takes them).
+    func receive(_ item: BatchItem, index: Int, settings: BatchSettings) -> (result: BatchItemResult, workerDied: Bool) {
+        guard let process = worker else {
+            return (failed(item, index, "\(item.input): the batch worker was gone before drawing it", 70), true)
+        }
         // The worker's own deadline stops it between strips; this one cannot hang: a quarter
         // second later the worker is killed.
         let limit = settings.timeout > 0 ? settings.timeout + 0.25 : 0
@@ -51,27 +57,34 @@ final class BatchWorkerSlot {
         case let .answer(line, messages):
             guard let answer = try? decoder.decode(BatchWireAnswer.self, from: Data(line)) else {
                 retire(process, item: item)
-                return failed("\(item.input): the batch worker answered something unreadable", 70, messages: messages)
+                return (failed(item, index, "\(item.input): the batch worker answered something unreadable", 70, messages: messages), true)
             }
             if let width = answer.width, let height = answer.height {
-                return BatchItemResult(
+                return (BatchItemResult(
                     item: item, index: index,
                     outcome: .success(RasterSize(width: width, height: height, scale: answer.scale ?? 1)),
-                    externalReferences: answer.references ?? [], workerMessages: messages)
+                    externalReferences: answer.references ?? [], workerMessages: messages), false)
             }
-            var result = failed(answer.message ?? "\(item.input): failed", answer.status ?? 70, messages: messages)
+            var result = failed(item, index, answer.message ?? "\(item.input): failed", answer.status ?? 70, messages: messages)
             result.externalReferences = answer.references ?? []
-            return result
+            return (result, false)
         case let .died(waitStatus, messages):
             retire(process, item: item)
             // The last line is part of the reason given, so it is not repeated among the messages.
-            return failed(deathMessage(item: item, waitStatus: waitStatus, messages: messages), deathStatus(waitStatus),
-                          messages: Array(messages.dropLast()))
+            return (failed(item, index, deathMessage(item: item, waitStatus: waitStatus, messages: messages), deathStatus(waitStatus),
+                           messages: Array(messages.dropLast())), true)
         case let .timedOut(messages):
             retire(process, item: item)
             let error = LogoMaskError.deadlineExceeded(file: item.input, seconds: settings.timeout)
-            return failed(describe(error), error.exitStatus, error, messages: messages)
+            return (failed(item, index, describe(error), error.exitStatus, error, messages: messages), true)
         }
+    }
+
+    private func failed(
+        _ item: BatchItem, _ index: Int, _ message: String, _ status: Int32, _ error: LogoMaskError? = nil, messages: [String] = []
+    ) -> BatchItemResult {
+        BatchItemResult(item: item, index: index, outcome: .failure(BatchFailure(message: message, exitStatus: status, error: error)),
+                        workerMessages: messages)
     }
 
     /// Ends the last worker.

@@ -77,9 +77,34 @@ public struct LogoBatch: Sendable {
             case let .workers(command, memoryLimit):
                 thread = Thread { [self] in
                     defer { finished.leave() }
+                    // Two jobs in flight per worker: the next one waits in the worker's input
+                    // while it draws, so it never idles waiting for this thread to be scheduled.
                     let slot = BatchWorkerSlot(command: command, memoryLimit: memoryLimit, describe: describe)
-                    while let index = queue.nextIndex() {
-                        queue.deliver(slot.draw(items[index], index: index, operation: operation, settings: settings))
+                    var sent: [Int] = []
+                    while true {
+                        while sent.count < 2, let index = queue.nextIndex() {
+                            if let failure = slot.send(items[index], index: index, operation: operation, settings: settings) {
+                                queue.deliver(failure)
+                            } else {
+                                sent.append(index)
+                            }
+                        }
+                        guard let oldest = sent.first else { break }
+                        sent.removeFirst()
+                        let (result, died) = slot.receive(items[oldest], index: oldest, settings: settings)
+                        queue.deliver(result)
+                        if died {
+                            // The jobs sent after it were never started: a new worker takes them.
+                            let again = sent
+                            sent = []
+                            for index in again {
+                                if let failure = slot.send(items[index], index: index, operation: operation, settings: settings) {
+                                    queue.deliver(failure)
+                                } else {
+                                    sent.append(index)
+                                }
+                            }
+                        }
                     }
                     slot.close()
                 }
