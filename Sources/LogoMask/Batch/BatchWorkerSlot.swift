@@ -30,7 +30,8 @@ final class BatchWorkerSlot {
             process = worker
         } else {
             do throws(LogoMaskError) {
-                var environment: [String: String] = [:]
+                // No Swift crash report from a worker: the batch reports its end in one line.
+                var environment = ["SWIFT_BACKTRACE": ProcessInfo.processInfo.environment["SWIFT_BACKTRACE"] ?? "enable=no"]
                 if let memoryLimit { environment[BatchWorker.memoryLimitVariable] = String(memoryLimit) }
                 process = try BatchWorkerProcess(command: command, environment: environment)
                 worker = process
@@ -70,9 +71,8 @@ final class BatchWorkerSlot {
             return (result, false)
         case let .died(waitStatus, messages):
             retire(process, item: item)
-            // The last line is part of the reason given, so it is not repeated among the messages.
-            return (failed(item, index, deathMessage(item: item, waitStatus: waitStatus, messages: messages), deathStatus(waitStatus),
-                           messages: Array(messages.dropLast())), true)
+            // Only the reason: what else a dying worker printed (a runtime's crash report) is noise.
+            return (failed(item, index, deathMessage(item: item, waitStatus: waitStatus, messages: messages), deathStatus(waitStatus)), true)
         case let .timedOut(messages):
             retire(process, item: item)
             let error = LogoMaskError.deadlineExceeded(file: item.input, seconds: settings.timeout)
@@ -120,7 +120,6 @@ final class BatchWorkerSlot {
         let name = Self.signalNames[signal].map { " (\($0))" } ?? ""
         var message = "\(item.input): the batch worker drawing it was killed by signal \(signal)\(name)"
         if let memoryLimit { message += "; it may have reached its memory limit of \(memoryLimit >> 20) MiB" }
-        if let last = messages.last { message += "; its last message: \(last)" }
         return message
     }
 
