@@ -20,6 +20,11 @@ enum BatchRun {
     ) throws {
         var failed = 0
         try runReportingErrors { () throws(LogoMaskError) in
+            var isFolder: ObjCBool = false
+            guard output.hasSuffix("/") || (FileManager.default.fileExists(atPath: output, isDirectory: &isFolder) && isFolder.boolValue) else {
+                throw LogoMaskError.invalidRequest(
+                    "several logos (or a folder, or a list) are written into a folder: give -o DIR/ (ending in /) or an existing folder, not \(output).")
+            }
             let inputs = try BatchInputs.expand(logos)
             let folder = output.hasSuffix("/") && output.count > 1 ? String(output.dropLast()) : output
             let items = try BatchInputs.items(for: inputs, into: folder)
