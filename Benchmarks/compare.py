@@ -16,13 +16,18 @@ to the repository root). The script
      alternating runs of each pair (ours, peer, ours, peer, ...), and measures per process:
      wall time, CPU time (user + sys), peak resident memory (rusage ru_maxrss from wait4) and
      output bytes; it checks that every PNG header has the same pixel size as ours;
-  4. renders a fixed batch of 200 corpus logos (Fixtures/batch200.txt) at 512 px, one process
-     per logo, and reports the batch totals per tool;
+  4. renders a fixed batch of 200 corpus logos (Fixtures/batch200.txt) at 512 px: ours as ONE
+     batch command (`render @list -o DIR/ --jobs CORES`), each peer as one process per logo
+     started by `xargs -P CORES` (the same cores), and reports the batch totals per tool; then
+     checks all 200 of our PNGs against rsvg-convert's within +-2 per premultiplied channel
+     (decoded by ffmpeg);
   5. prints medians and our/peer ratios as a Markdown table (also written to
      Benchmarks/results/), with the floor beside it: rendering without encoding (in-process,
      all cores) plus one copy of the output-sized pixel buffer.
 
 A peer that is not installed (or cannot be) is reported as "missing", never dropped.
+--only-small runs just the small cases: one 512 px render of kotlin (against rsvg-convert and
+resvg) and the batch.
 """
 
 from __future__ import annotations
@@ -51,6 +56,7 @@ CLI_SCRATCH = BENCH_DIR / ".build-cli"
 LOGOS = ["kotlin", "debridlink", "elsevier"]
 SIZES = [1024, 4096, 16384]
 BATCH_WIDTH = 512
+SMALL_WIDTH = 512  # the single small render of --only-small
 PROCESS_TIMEOUT = 600  # seconds, per process
 
 
@@ -181,10 +187,10 @@ def discover_peers(install: bool) -> list[Tool]:
     return peers
 
 
-def build(no_build: bool, install: bool) -> tuple[Tool, Path]:
-    cli = CLI_SCRATCH / "release" / "logo-mask"
+def build(no_build: bool, install: bool, no_floor: bool = False, cli_path: str | None = None) -> tuple[Tool, Path]:
+    cli = Path(cli_path).resolve() if cli_path else CLI_SCRATCH / "release" / "logo-mask"
     floor = BENCH_DIR / ".build" / "release" / "floor"
-    if not no_build:
+    if not no_build and not cli_path:
         if install and (REPO_DIR / "Makefile").exists() and shutil.which("make"):
             # The main package's Makefile installs the Debian packages it builds against, when missing.
             result = run_quiet(["make", "-C", str(REPO_DIR), "deps"])
@@ -195,10 +201,11 @@ def build(no_build: bool, install: bool) -> tuple[Tool, Path]:
         subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--package-path", str(REPO_DIR),
                         "--scratch-path", str(CLI_SCRATCH), "--product", "logo-mask"], check=True,
                        stdout=sys.stderr)
+    if not no_build and not no_floor:
         log("building floor (release)...")
         subprocess.run(["swift", "build", "-c", "release", "--package-path", str(BENCH_DIR),
                         "--product", "floor"], check=True, stdout=sys.stderr)
-    for path in (cli, floor):
+    for path in (cli,) if no_floor else (cli, floor):
         if not path.exists():
             sys.exit(f"compare.py: {path} is missing; run without --no-build")
     ours = Tool("logo-mask", [str(cli)])
@@ -326,23 +333,83 @@ class BatchTotal:
     pixels: list = field(default_factory=list)
 
 
-def run_batch(tool: Tool, logos: list[Path], width: int, scratch: Path) -> BatchTotal:
-    start = time.perf_counter()
-    cpu = 0.0
-    peak = size = failures = 0
-    first_error = ""
-    pixels = []
+def batch_command(tool: Tool, logos: list[Path], width: int, out_dir: Path, scratch: Path, jobs: int) -> list[str]:
+    """Ours: one batch command over a list file. A peer: `xargs -P jobs`, one process per logo."""
+    assert tool.argv is not None
+    if tool.name == "logo-mask":
+        listing = scratch / "batch-list.txt"
+        listing.write_text("".join(f"{p}\n" for p in logos))
+        return tool.argv + ["render", f"@{listing}", "-o", f"{out_dir}/", "--width", str(width),
+                            "--jobs", str(jobs), "-q"]
+    args = scratch / f"batch-{tool.name}.args"
+    lines = []
     for svg in logos:
-        out = scratch / f"batch-{tool.name}.png"
-        sample = measure(tool.command(svg, out, width), out)
-        cpu += sample.cpu
-        peak = max(peak, sample.peak)
-        size += sample.size
-        pixels.append(sample.pixels)
-        if sample.error:
+        out = out_dir / f"{svg.stem}.png"
+        lines.append(tool.command(svg, out, width)[len(tool.argv):])
+    per_call = len(lines[0])
+    args.write_text("".join("".join(f"{a}\n" for a in line) for line in lines))
+    return ["xargs", "-d", "\\n", "-a", str(args), "-P", str(jobs), "-n", str(per_call)] + tool.argv
+
+
+def run_batch(tool: Tool, logos: list[Path], width: int, scratch: Path, jobs: int, keep: Path | None = None) -> BatchTotal:
+    """One timed batch: wall of the whole, CPU of every process (wait4 counts the reaped
+    descendants), peak = the largest single process; `keep` receives the PNGs."""
+    out_dir = scratch / f"batch-out-{tool.name}"
+    shutil.rmtree(out_dir, ignore_errors=True)
+    out_dir.mkdir()
+    sample = measure(batch_command(tool, logos, width, out_dir, scratch, jobs), out_dir / "none.png")
+    pixels, size, failures, first_error = [], 0, 0, ""
+    for svg in logos:
+        png = out_dir / f"{svg.stem}.png"
+        pixels.append(png_size(png))
+        if png.exists():
+            size += png.stat().st_size
+        else:
             failures += 1
-            first_error = first_error or f"{svg.name}: {sample.error}"
-    return BatchTotal(time.perf_counter() - start, cpu, peak, size, failures, first_error, pixels)
+            first_error = first_error or f"{svg.name}: no PNG written ({sample.error})"
+    if keep is not None:
+        shutil.rmtree(keep, ignore_errors=True)
+        out_dir.rename(keep)
+    else:
+        shutil.rmtree(out_dir, ignore_errors=True)
+    return BatchTotal(sample.wall, sample.cpu, sample.peak, size, failures, first_error, pixels)
+
+
+def decode_premultiplied(png: Path):
+    """The PNG's pixels as premultiplied RGBA (numpy, rounded), decoded by ffmpeg."""
+    import numpy
+    size = png_size(png)
+    if size is None:
+        return None
+    raw = subprocess.run(["ffmpeg", "-v", "error", "-i", str(png), "-f", "rawvideo", "-pix_fmt", "rgba", "-"],
+                         stdout=subprocess.PIPE, check=True).stdout
+    rgba = numpy.frombuffer(raw, dtype=numpy.uint8).reshape(size[1], size[0], 4).astype(numpy.int32)
+    alpha = rgba[:, :, 3:4]
+    rgba[:, :, :3] = (rgba[:, :, :3] * alpha + 127) // 255
+    return rgba
+
+
+def compare_outputs(ours: Path, reference: Path, names: list[str], tolerance: int = 2) -> tuple[int, int, str]:
+    """How many of `names` match (same size, every premultiplied channel within `tolerance`),
+    the worst difference seen, and the first mismatch."""
+    from concurrent.futures import ThreadPoolExecutor
+    import numpy
+
+    def one(name: str) -> tuple[bool, int, str]:
+        a, b = decode_premultiplied(ours / name), decode_premultiplied(reference / name)
+        if a is None or b is None:
+            return False, 255, f"{name}: missing"
+        if a.shape != b.shape:
+            return False, 255, f"{name}: {a.shape[1]}x{a.shape[0]} != {b.shape[1]}x{b.shape[0]}"
+        worst = int(numpy.abs(a - b).max())
+        return worst <= tolerance, worst, "" if worst <= tolerance else f"{name}: off by {worst}"
+
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 2) as pool:
+        results = list(pool.map(one, names))
+    matched = sum(1 for ok, _, _ in results if ok)
+    worst = max((w for _, w, _ in results), default=0)
+    first = next((m for ok, _, m in results if not ok), "")
+    return matched, worst, first
 
 
 # ----------------------------------------------------------------------------------------------
@@ -407,17 +474,27 @@ def main() -> int:
     parser.add_argument("--logos", default=",".join(LOGOS), help="logo names, comma separated")
     parser.add_argument("--peers", default="rsvg-convert,resvg,cairosvg", help="peers to compare, comma separated")
     parser.add_argument("--skip-batch", action="store_true", help="skip the 200-logo batch")
+    parser.add_argument("--only-small", action="store_true",
+                        help="only the small cases: kotlin at 512 px (against rsvg-convert and resvg) and the batch")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                        help="cores given to each batch: our --jobs and xargs -P (default: all)")
     parser.add_argument("--no-install", action="store_true", help="do not install missing peers")
     parser.add_argument("--no-build", action="store_true", help="use the binaries already built")
+    parser.add_argument("--cli", help="this logo-mask binary instead of building one (e.g. .build/release/logo-mask of `make build`)")
     parser.add_argument("--no-floor", action="store_true", help="skip the in-process floor")
     parser.add_argument("--output", default=str(BENCH_DIR / "results"), help="folder for the .md/.json results")
     args = parser.parse_args()
 
     corpus = Path(args.corpus).expanduser().resolve()
+    if args.only_small:
+        args.sizes, args.logos, args.skip_batch = str(SMALL_WIDTH), "kotlin", False
+        args.peers = ",".join(p for p in args.peers.split(",") if p in ("rsvg-convert", "resvg"))
     sizes = [int(s) for s in args.sizes.split(",") if s]
     wanted_peers = [p for p in args.peers.split(",") if p]
 
-    ours, floor = build(args.no_build, not args.no_install)
+    if args.only_small:
+        args.no_floor = True  # the floor is for the large renders
+    ours, floor = build(args.no_build, not args.no_install, args.no_floor, args.cli)
     peers = [p for p in discover_peers(not args.no_install) if p.name in wanted_peers]
     load_before = os.getloadavg()
     started = _dt.datetime.now().astimezone()
@@ -450,20 +527,21 @@ def main() -> int:
                 log(f"batch skipped: {len(missing)} of {len(logos)} logos are not in {corpus} (e.g. {missing[0].name})")
                 batch = {"skipped": f"corpus not found at {corpus}"}
             else:
-                batch = {"ours": [], "peers": {p.name: [] for p in peers if p.argv}, "pairs": {p.name: [] for p in peers if p.argv}}
+                batch = {"ours": [], "peers": {p.name: [] for p in peers if p.argv}, "jobs": args.jobs, "check": None}
+                kept = {}
                 for i in range(args.batch_runs):
-                    for peer in [p for p in peers if p.argv]:
-                        for tool in (ours, peer):
-                            total = run_batch(tool, logos, BATCH_WIDTH, scratch)
-                            log(f"  batch {tool.name:<12} run {i + 1}/{args.batch_runs}: {total.wall:7.2f} s wall "
-                                f"{total.cpu:7.2f} s cpu, {total.failures} failed")
-                            if tool is ours:
-                                batch["pairs"][peer.name].append(total)
-                                batch["ours"].append(total)
-                            else:
-                                batch["peers"][peer.name].append(total)
-                if not batch["ours"]:
-                    batch["ours"].append(run_batch(ours, logos, BATCH_WIDTH, scratch))
+                    # Alternating: ours, then each peer, in every round.
+                    for tool in [ours] + [p for p in peers if p.argv]:
+                        keep = scratch / f"kept-{tool.name}" if i == 0 else None
+                        total = run_batch(tool, logos, BATCH_WIDTH, scratch, args.jobs, keep)
+                        if keep is not None:
+                            kept[tool.name] = keep
+                        log(f"  batch {tool.name:<12} run {i + 1}/{args.batch_runs}: {total.wall:7.2f} s wall "
+                            f"{total.cpu:7.2f} s cpu, {total.failures} failed")
+                        (batch["ours"] if tool is ours else batch["peers"][tool.name]).append(total)
+                if "rsvg-convert" in kept and ours.name in kept:
+                    log("  checking our 200 PNGs against rsvg-convert's (+-2 per premultiplied channel)...")
+                    batch["check"] = compare_outputs(kept[ours.name], kept["rsvg-convert"], [f"{p.stem}.png" for p in logos])
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
 
@@ -540,6 +618,9 @@ def render_report(ours, peers, cases, batch, started, load_before, load_after, c
                                              "note": note.strip()}
             if None in (q_wall, p_wall, q_size, p_size):
                 continue
+            if width == SMALL_WIDTH and peer.name == "rsvg-convert" and q_peak and p_peak:
+                targets.append((f"wall <= 1.0x rsvg-convert, {name} {width}", q_wall / p_wall, 1.0))
+                targets.append((f"peak <= 1.5x rsvg-convert, {name} {width}", q_peak / p_peak, 1.5))
             if peer.name == "resvg" and width >= 4096:
                 targets.append((f"wall <= 0.5x resvg, {name} {width}", q_wall / p_wall, 0.5))
             if peer.name == "rsvg-convert":
@@ -553,9 +634,10 @@ def render_report(ours, peers, cases, batch, started, load_before, load_after, c
         if "skipped" in batch:
             lines.append(f"Batch of 200 logos at {BATCH_WIDTH} px: skipped ({batch['skipped']}).")
         else:
-            lines.append(f"Batch: the 200 corpus logos of Fixtures/batch200.txt at {BATCH_WIDTH} px, one process per logo; "
-                         f"totals (median of {len(batch['ours']) // max(1, len(batch['pairs']))} repeats per pair): "
-                         f"wall of the whole batch, CPU summed, peak = the largest single process, bytes summed.")
+            lines.append(f"Batch: the 200 corpus logos of Fixtures/batch200.txt at {BATCH_WIDTH} px on {batch['jobs']} cores: "
+                         f"ours as one `render @list -o DIR/ --jobs {batch['jobs']}` command (worker processes), each peer one "
+                         f"process per logo under `xargs -P {batch['jobs']}`; medians of {len(batch['ours'])} alternating repeats: "
+                         f"wall of the whole batch, CPU of every process, peak = the largest single process, bytes summed.")
             lines.append("")
             lines.append("| batch | tool | wall s | CPU s | max peak RSS MB | PNG bytes | failed | ours/peer wall | ours/peer CPU | ours/peer bytes |")
             lines.append("|---|---|---:|---:|---:|---:|---:|---:|---:|---:|")
@@ -564,6 +646,7 @@ def render_report(ours, peers, cases, batch, started, load_before, load_after, c
                 return statistics.median(getattr(t, attr) for t in totals) if totals else None
 
             o = batch["ours"]
+            batch["pairs"] = {name: o for name in batch["peers"]}
             lines.append(f"| 200 x {BATCH_WIDTH} | **logo-mask** | {fmt_seconds(med(o, 'wall'))} | {fmt_seconds(med(o, 'cpu'))} | "
                          f"{fmt_mb(med(o, 'peak'))} | {fmt_bytes(med(o, 'size'))} | {o[0].failures if o else '-'} | | | |")
             data["batch"] = {"ours": {a: med(o, a) for a in ("wall", "cpu", "peak", "size", "failures")}, "peers": {}}
@@ -585,15 +668,26 @@ def render_report(ours, peers, cases, batch, started, load_before, load_after, c
                              f"{ratio(med(q, 'wall'), med(p, 'wall'))} | {ratio(med(q, 'cpu'), med(p, 'cpu'))} | "
                              f"{ratio(med(q, 'size'), med(p, 'size'))} |")
                 data["batch"]["peers"][peer.name] = {a: med(p, a) for a in ("wall", "cpu", "peak", "size", "failures")}
+                if peer.name == "resvg" and med(o, "wall") and med(p, "wall"):
+                    targets.append((f"batch 200 x {BATCH_WIDTH} wall <= 0.5x resvg (xargs -P {batch['jobs']})",
+                                    med(o, "wall") / med(p, "wall"), 0.5))
+            if batch.get("check"):
+                matched, worst, first = batch["check"]
+                lines.append("")
+                lines.append(f"Pixels: {matched} of {len(o[0].pixels) if o else 0} of our batch PNGs within +-2 of rsvg-convert's "
+                             f"per premultiplied channel (worst difference {worst})" + (f"; first mismatch {first}" if first else "") + ".")
+                data["batch"]["check"] = {"matched": matched, "worst": worst, "first_mismatch": first}
+                targets.append((f"batch PNGs within +-2 of rsvg-convert (mismatches)", float(len(o[0].pixels) - matched), 0.0))
 
     if targets:
         lines.append("")
-        lines.append("Targets (issue 6):")
+        lines.append("Targets (issues 6 and 16):")
         lines.append("")
         lines.append("| target | ours/peer | limit | met |")
         lines.append("|---|---:|---:|---|")
         for label, value, limit in targets:
-            lines.append(f"| {label} | {value:.2f}x | {limit:.2f}x | {'yes' if value <= limit else '**no**'} |")
+            shown = (f"{value:.0f}", f"{limit:.0f}") if "mismatches" in label else (f"{value:.2f}x", f"{limit:.2f}x")
+            lines.append(f"| {label} | {shown[0]} | {shown[1]} | {'yes' if value <= limit else '**no**'} |")
             data["targets"].append({"target": label, "ratio": value, "limit": limit, "met": value <= limit})
     for peer in peers:
         data["tools"][peer.name] = peer.version if peer.argv else f"missing: {peer.missing_reason}"

@@ -9,13 +9,14 @@ struct LogoMaskCommand: ParsableCommand {
         abstract: "Masks, holes, geometry and reveal previews from one SVG or PDF logo.",
         discussion: """
             Every output is drawn from the vectors at its final size. Files appear only when
-            complete. Exit status: 0 ok, 64 usage, 65 the input is not a usable logo, 66 the input
-            is missing or unreadable, 73 the output cannot be written, 75 past the --timeout.
+            complete. Exit status: 0 ok, 1 some logos of a batch failed (each reported),
+            64 usage, 65 the input is not a usable logo, 66 the input is missing or
+            unreadable, 73 the output cannot be written, 75 past the --timeout.
 
             Start with:
               logo-mask info SampleLogos/bird.svg
               logo-mask render SampleLogos/bird.svg -o bird.png --width 1024
             """,
         version: "0.1.0",
-        subcommands: [InfoCommand.self, RenderCommand.self, ExportCommand.self, CoverCommand.self, MaskCommand.self, HoleCommand.self, BoundsCommand.self, AssetsCommand.self, RevealCommand.self, CodeCommand.self, HeaderCommand.self])
+        subcommands: [InfoCommand.self, RenderCommand.self, ExportCommand.self, CoverCommand.self, MaskCommand.self, HoleCommand.self, BoundsCommand.self, AssetsCommand.self, RevealCommand.self, CodeCommand.self, HeaderCommand.self, BatchWorkerCommand.self])
 }

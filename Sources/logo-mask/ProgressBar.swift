@@ -22,6 +22,16 @@ final class ProgressBar {
         FileHandle.standardError.write(Data("\r\(label) [\(bar)] \(percent)%".utf8))
     }
 
+    /// Prints a line on standard error above the bar (clears the bar, prints, draws it again).
+    func printAbove(_ text: String) {
+        guard enabled, lastDrawn >= 0 else { return printError(text) }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        printError(text)
+        let percent = lastDrawn
+        lastDrawn = -1
+        update(Double(percent) / 100)
+    }
+
     /// Clears the line.
     func finish() {
         guard enabled, lastDrawn >= 0 else { return }

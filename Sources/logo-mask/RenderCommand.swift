@@ -12,18 +12,30 @@ struct RenderCommand: ParsableCommand {
             Any size works: past Cairo's 32767-pixel limit the image is drawn in strips and
             streamed into the PNG, so memory stays at a few MiB a core.
 
+            Batch: several logos, a folder (its .svg, .svgz and .pdf files) or
+            @list.txt (one path a line) with -o DIR/ write DIR/NAME.png each, --jobs
+            at once in worker processes; a logo that fails is reported on its own line
+            and the others complete. Exit status 1 when any failed (two logos with
+            the same NAME: 64, before anything is drawn).
+
             Examples:
               logo-mask render SampleLogos/bird.svg -o bird-1024.png --width 1024
               logo-mask render SampleLogos/bird.pdf -o bird-300dpi.png --dpi 300 --background white
               logo-mask render SampleLogos/wordmark.svg -o o.png --id letter-o --height 512
               logo-mask render SampleLogos/wordmark.svg -o huge.png --width 100000
+              logo-mask render icons/ -o out/ --width 512
             """)
 
     @OptionGroup var logoOptions: LogoOptions
     @OptionGroup var sizeOptions: SizeOptions
 
-    @Option(name: .shortAndLong, help: "The PNG file to write.")
+    @Argument(help: "More logos, for a batch (with -o DIR/).")
+    var moreLogos: [String] = []
+
+    @Option(name: .shortAndLong, help: "The PNG file to write; for a batch, the folder to write NAME.png into (ending in /).")
     var output: String
+
+    @OptionGroup var batchOptions: BatchOptions
 
     @Option(help: "Draw only the SVG element with this id, cropped to its ink box.")
     var id: String?
@@ -38,10 +50,20 @@ struct RenderCommand: ParsableCommand {
     var quiet = false
 
     func validate() throws {
+        if batch { return }
         try PNGOutputName.check(output, command: "render", hint: "For vectors: logo-mask export LOGO -o logo.pdf (or .svg).")
     }
 
+    /// Several logos, a folder or a list, or an output folder.
+    var batch: Bool { isBatch(logo: logoOptions.logo, moreLogos: moreLogos, output: output) }
+
     func run() throws {
+        if batch {
+            return try BatchRun.run(
+                command: "render", logos: [logoOptions.logo] + moreLogos, output: output,
+                operation: .render(size: sizeOptions.renderSize, background: background, compression: compression),
+                logoOptions: logoOptions, batchOptions: batchOptions, quiet: quiet, elementID: id)
+        }
         try runReportingErrors { () throws(LogoMaskError) in
             let logo = try logoOptions.load(elementID: id)
             let progress = ProgressBar(label: "render", enabled: !quiet)

@@ -42,6 +42,16 @@ public enum LogoMasks {
         to path: String, compression: PNGCompression = .fast, maxPixels: Int = Rasterizer.defaultMaxPixels,
         deadline: Deadline = .none, progress: ProgressHandler? = nil
     ) throws(LogoMaskError) -> RasterSize {
+        try writeMaskPNG(
+            of: logo, size: size, pixels: pixels, invert: invert, to: path, compression: compression, maxPixels: maxPixels,
+            deadline: deadline, progress: progress, workers: ProcessInfo.processInfo.activeProcessorCount)
+    }
+
+    /// The same on `workers` threads (a batch draws each logo on one thread, many logos at once).
+    static func writeMaskPNG(
+        of logo: VectorLogo, size: RenderSize, pixels: MaskPixels, invert: Bool, to path: String,
+        compression: PNGCompression, maxPixels: Int, deadline: Deadline, progress: ProgressHandler?, workers: Int
+    ) throws(LogoMaskError) -> RasterSize {
         let raster = try size.resolve(documentSize: logo.documentSize, unitsPerInch: logo.unitsPerInch)
         if raster.pixelCount > maxPixels {
             throw LogoMaskError.pixelBudgetExceeded(file: path, width: raster.width, height: raster.height, budget: maxPixels)
@@ -50,7 +60,8 @@ public enum LogoMasks {
         try PNGWriter.write(
             path: path, width: raster.width, height: raster.height, layout: .a8,
             channels: pixels == .gray ? .gray : .rgba, compression: compression,
-            stripBytes: PNGWriter.stripBytes(forSourceBytes: logo.source.count), deadline: deadline, progress: progress
+            stripBytes: PNGWriter.stripBytes(forSourceBytes: logo.source.count), deadline: deadline, progress: progress,
+            workers: workers
         ) { () throws(LogoMaskError) in
             let drawing = try logo.makeDrawing()
             return { (context: CairoContext) throws(LogoMaskError) in

@@ -92,12 +92,12 @@ final class PNGWriter {
     static func write(
         path: String, width: Int, height: Int, layout: PixelLayout, channels: PNGChannels,
         compression: PNGCompression = .fast, stripBytes: Int = defaultStripBytes, deadline: Deadline = .none,
-        progress: ProgressHandler? = nil,
+        progress: ProgressHandler? = nil, workers: Int = ProcessInfo.processInfo.activeProcessorCount,
         makePainter: @escaping @Sendable () throws(LogoMaskError) -> (CairoContext) throws(LogoMaskError) -> Void
     ) throws(LogoMaskError) {
         try write(
             path: path, width: width, height: height, layout: layout, channels: channels,
-            compression: compression, stripBytes: stripBytes, deadline: deadline, progress: progress
+            compression: compression, stripBytes: stripBytes, deadline: deadline, progress: progress, workers: workers
         ) { () throws(LogoMaskError) in
             let paint = try makePainter()
             return { (canvas: StripCanvas, y0: Int, rows: Int) throws(LogoMaskError) in
@@ -109,11 +109,14 @@ final class PNGWriter {
     /// The same, for pixels that already exist: `makeFiller` runs once on each worker thread and
     /// returns the closure that fills the canvas's rows `0..<rows` with image rows `y0..<y0+rows`
     /// (in the canvas's layout and stride). `rowsPerStrip` overrides the strip height
-    /// ``rowsPerStrip(height:stride:stripBytes:workers:)`` picks.
+    /// ``rowsPerStrip(height:stride:stripBytes:workers:)`` picks. `workers` threads draw (1: all
+    /// on the calling thread, as a batch does, which draws many images at once instead); the
+    /// strips stay those of every core, so the bytes do not depend on `workers`.
     static func write(
         path: String, width: Int, height: Int, layout: PixelLayout, channels: PNGChannels,
         compression: PNGCompression = .fast, stripBytes: Int = defaultStripBytes, rowsPerStrip: Int? = nil,
         deadline: Deadline = .none, progress: ProgressHandler? = nil,
+        workers: Int = ProcessInfo.processInfo.activeProcessorCount,
         makeFiller: @escaping @Sendable () throws(LogoMaskError) -> (StripCanvas, Int, Int) throws(LogoMaskError) -> Void
     ) throws(LogoMaskError) {
         let container = try PNGContainer(path: path, width: width, height: height, channels: channels)
@@ -136,7 +139,7 @@ final class PNGWriter {
         }
         do {
             try OrderedParallelRunner.run(
-                count: stripCount,
+                count: stripCount, workers: workers,
                 makeState: { () throws -> Worker in
                     Worker(
                         canvas: StripCanvas(layout: layout, width: width, maxRows: rowsPerStrip),

@@ -20,13 +20,23 @@ public enum Rasterizer {
         compression: PNGCompression = .fast, maxPixels: Int = defaultMaxPixels,
         deadline: Deadline = .none, progress: ProgressHandler? = nil
     ) throws(LogoMaskError) -> RasterSize {
+        try writePNG(
+            of: logo, size: size, background: background, to: path, compression: compression, maxPixels: maxPixels,
+            deadline: deadline, progress: progress, workers: ProcessInfo.processInfo.activeProcessorCount)
+    }
+
+    /// The same on `workers` threads (a batch draws each logo on one thread, many logos at once).
+    static func writePNG(
+        of logo: VectorLogo, size: RenderSize, background: RGBAColor?, to path: String,
+        compression: PNGCompression, maxPixels: Int, deadline: Deadline, progress: ProgressHandler?, workers: Int
+    ) throws(LogoMaskError) -> RasterSize {
         let raster = try size.resolve(documentSize: logo.documentSize, unitsPerInch: logo.unitsPerInch)
         try checkBudget(raster, maxPixels: maxPixels, file: path)
         let transform = Transform.scale(raster.scale)
         try PNGWriter.write(
             path: path, width: raster.width, height: raster.height, layout: .argb32, channels: .rgba,
             compression: compression, stripBytes: PNGWriter.stripBytes(forSourceBytes: logo.source.count),
-            deadline: deadline, progress: progress
+            deadline: deadline, progress: progress, workers: workers
         ) { () throws(LogoMaskError) in
             let drawing = try logo.makeDrawing()
             return { (context: CairoContext) throws(LogoMaskError) in
