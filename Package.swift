@@ -42,6 +42,9 @@ let package = Package(
             providers: [.apt(["librsvg2-dev"]), .brew(["librsvg"])]),
         // poppler-glib (apt: libpoppler-glib-dev), loaded with dlopen on the first PDF.
         .target(name: "CPopplerLoader", path: "Sources/CPopplerLoader", linkerSettings: [.linkedLibrary("dl")]),
+        // The library crash guard: signal handlers that turn an abort inside librsvg, poppler or
+        // Cairo into one line and status 70 (async-signal-safe code is simpler in C).
+        .target(name: "CCrashGuard", path: "Sources/CCrashGuard"),
         .systemLibrary(
             name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate",
             providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]),
@@ -60,7 +63,7 @@ let package = Package(
         .target(
             name: "LogoMask",
             dependencies: [
-                "MaskGeometry", "LogoAnimation", "CCairo", "CRsvg", "CPopplerLoader", "CZlib", "CDeflate",
+                "MaskGeometry", "LogoAnimation", "CCairo", "CRsvg", "CPopplerLoader", "CZlib", "CDeflate", "CCrashGuard",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
 

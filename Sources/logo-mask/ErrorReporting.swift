@@ -4,10 +4,12 @@ import LogoMask
 
 /// Runs a command body: library errors become a message on standard error (parameters named by
 /// their flags, see ``FlagNames``) and their exit status; SIGINT and SIGTERM remove any output
-/// still being written.
+/// still being written; an abort or crash inside librsvg, poppler or Cairo becomes one line
+/// naming the file and the library, status 70, temporaries removed (``LibraryCrashGuard``).
 func runReportingErrors(_ body: () throws(LogoMaskError) -> Void) throws {
     _ = commandStart
     InterruptCleanup.install()
+    LibraryCrashGuard.install(programName: "logo-mask")
     do {
         try body()
     } catch {

@@ -26,7 +26,9 @@ enum Watchdog {
             source.setEventHandler {
                 TemporaryOutputs.shared.removeAll()
                 let message = FlagNames.message(for: .deadlineExceeded(file: file, seconds: seconds))
-                FileHandle.standardError.write(Data("logo-mask: \(message)\n".utf8))
+                // The real standard error: the stuck call may be librsvg's, which has fd 2 sent aside.
+                let line = Array("logo-mask: \(message)\n".utf8)
+                _ = line.withUnsafeBytes { write(LibraryCrashGuard.standardErrorDescriptor, $0.baseAddress, $0.count) }
                 _exit(LogoMaskError.deadlineExceeded(file: file, seconds: seconds).exitStatus)
             }
             source.resume()

@@ -20,8 +20,8 @@ final class PDFDocument: @unchecked Sendable {
         }
         var encrypted: Int32 = 0
         var message: UnsafeMutablePointer<CChar>?
-        let document = data.withUnsafeBytes { raw in
-            lm_poppler_open(raw.baseAddress, raw.count, &encrypted, &message)
+        let document = withLibraryCall(.poppler, .reading, file: name) {
+            data.withUnsafeBytes { raw in lm_poppler_open(raw.baseAddress, raw.count, &encrypted, &message) }
         }
         guard let document else {
             let text = message.map { String(cString: $0) } ?? "poppler could not parse it"
@@ -35,23 +35,27 @@ final class PDFDocument: @unchecked Sendable {
     deinit { lm_poppler_release(document) }
 
     /// Number of pages.
-    var pageCount: Int { Int(lm_poppler_page_count(document)) }
+    var pageCount: Int { withLibraryCall(.poppler, .measuring, file: name) { Int(lm_poppler_page_count(document)) } }
 
     /// Size of page `index` (0-based) in points, or nil when it cannot be had.
     func pageSize(index: Int) -> Size? {
-        guard let page = lm_poppler_page(document, Int32(clamping: index)) else { return nil }
-        defer { lm_poppler_release(page) }
-        var w = 0.0, h = 0.0
-        lm_poppler_page_size(page, &w, &h)
-        return Size(width: w, height: h)
+        withLibraryCall(.poppler, .measuring, file: name) {
+            guard let page = lm_poppler_page(document, Int32(clamping: index)) else { return nil }
+            defer { lm_poppler_release(page) }
+            var w = 0.0, h = 0.0
+            lm_poppler_page_size(page, &w, &h)
+            return Size(width: w, height: h)
+        }
     }
 
     /// Draws page `index` (0-based) with its top-left at the user-space origin, in points.
     func render(page index: Int, on context: CairoContext) throws(LogoMaskError) {
-        guard let page = lm_poppler_page(document, Int32(clamping: index)) else {
-            throw LogoMaskError.pageOutOfRange(file: name, page: index + 1, pageCount: pageCount)
+        let drawn = withLibraryCall(.poppler, .drawing, file: name) { () -> Bool in
+            guard let page = lm_poppler_page(document, Int32(clamping: index)) else { return false }
+            defer { lm_poppler_release(page) }
+            lm_poppler_page_render(page, UnsafeMutableRawPointer(context.pointer))
+            return true
         }
-        defer { lm_poppler_release(page) }
-        lm_poppler_page_render(page, UnsafeMutableRawPointer(context.pointer))
+        guard drawn else { throw LogoMaskError.pageOutOfRange(file: name, page: index + 1, pageCount: pageCount) }
     }
 }

@@ -42,16 +42,20 @@ final class LogoDrawing {
     /// on top of the context's current transform, with the context's current operator and an
     /// optional overall opacity. Works on image, PDF and SVG surfaces alike (paths stay paths).
     func draw(on context: CairoContext, transform: Transform, alpha: Double = 1) throws(LogoMaskError) {
-        context.save()
-        defer { context.restore() }
-        context.concatenate(transform)
-        if alpha < 1 { context.pushGroup() }
-        if let svg {
-            try svg.render(on: context, element: elementID, viewport: box)
-        } else if let pdf {
-            try pdf.render(page: page, on: context)
+        // Cairo's own work (groups, compositing) is guarded as Cairo; the loaders' calls inside
+        // name librsvg or poppler.
+        try withLibraryCall(.cairo, .drawing, file: name) { () throws(LogoMaskError) in
+            context.save()
+            defer { context.restore() }
+            context.concatenate(transform)
+            if alpha < 1 { context.pushGroup() }
+            if let svg {
+                try svg.render(on: context, element: elementID, viewport: box)
+            } else if let pdf {
+                try pdf.render(page: page, on: context)
+            }
+            if alpha < 1 { context.popGroupAndPaint(alpha: alpha) }
         }
-        if alpha < 1 { context.popGroupAndPaint(alpha: alpha) }
         if let reason = context.failure { throw LogoMaskError.drawingFailed(file: name, reason: reason) }
     }
 }

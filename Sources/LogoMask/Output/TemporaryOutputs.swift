@@ -9,10 +9,16 @@ public final class TemporaryOutputs: @unchecked Sendable {
     private var paths: Set<String> = []
 
     /// Records a temporary path (file or folder) that is not yet committed.
-    public func register(_ path: String) { lock.withLock { _ = paths.insert(path) } }
+    public func register(_ path: String) {
+        lock.withLock { _ = paths.insert(path) }
+        CrashGuardTemporaries.add(path)  // the crash guard's handler cannot take the lock
+    }
 
     /// Forgets a path that was committed or removed.
-    public func unregister(_ path: String) { lock.withLock { _ = paths.remove(path) } }
+    public func unregister(_ path: String) {
+        lock.withLock { _ = paths.remove(path) }
+        CrashGuardTemporaries.remove(path)
+    }
 
     /// Removes every registered temporary (files and folders) and forgets them.
     public func removeAll() {
@@ -20,6 +26,7 @@ public final class TemporaryOutputs: @unchecked Sendable {
             defer { paths.removeAll() }
             return paths
         }
+        CrashGuardTemporaries.clear()
         for path in pending { try? FileManager.default.removeItem(atPath: path) }
     }
 

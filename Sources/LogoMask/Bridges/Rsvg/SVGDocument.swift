@@ -78,7 +78,10 @@ final class SVGDocument: @unchecked Sendable {
 
         var error: UnsafeMutablePointer<GError>?
         let flags = unlimited ? RSVG_HANDLE_FLAG_UNLIMITED : RSVG_HANDLE_FLAGS_NONE
-        guard let handle = rsvg_handle_new_from_stream_sync(stream, base, flags, nil, &error) else {
+        let parsed = withLibraryCall(.librsvg, .reading, file: name) {
+            rsvg_handle_new_from_stream_sync(stream, base, flags, nil, &error)
+        }
+        guard let handle = parsed else {
             throw rsvgError(file: name, message: takeGErrorMessage(error, fallback: "librsvg could not parse it"), unlimited: unlimited)
         }
         self.handle = handle
@@ -91,10 +94,12 @@ final class SVGDocument: @unchecked Sendable {
     /// The size the document asks for, with what is needed for the fallbacks.
     var intrinsicSize: SVGIntrinsicSize {
         var width = 0.0, height = 0.0
-        let hasPixels = rsvg_handle_get_intrinsic_size_in_pixels(handle, &width, &height) != 0
         var hasW: gboolean = 0, hasH: gboolean = 0, hasVB: gboolean = 0
         var w = RsvgLength(), h = RsvgLength(), vb = RsvgRectangle()
-        rsvg_handle_get_intrinsic_dimensions(handle, &hasW, &w, &hasH, &h, &hasVB, &vb)
+        let hasPixels = withLibraryCall(.librsvg, .measuring, file: name) {
+            rsvg_handle_get_intrinsic_dimensions(handle, &hasW, &w, &hasH, &h, &hasVB, &vb)
+            return rsvg_handle_get_intrinsic_size_in_pixels(handle, &width, &height) != 0
+        }
         let viewBox = hasVB != 0 ? Rect(x: vb.x, y: vb.y, width: vb.width, height: vb.height) : nil
         let percentage = (hasW != 0 && w.unit == RSVG_UNIT_PERCENT) || (hasH != 0 && h.unit == RSVG_UNIT_PERCENT)
         let pixels = hasPixels ? Size(width: width, height: height) : nil
@@ -103,7 +108,7 @@ final class SVGDocument: @unchecked Sendable {
 
     /// True when an element has this id (without the `#`).
     func hasElement(id: String) -> Bool {
-        rsvg_handle_has_sub(handle, "#" + id) != 0
+        withLibraryCall(.librsvg, .measuring, file: name) { rsvg_handle_has_sub(handle, "#" + id) != 0 }
     }
 
     /// Ink and logical rectangles of the document (or one element's subtree in place)
@@ -112,7 +117,9 @@ final class SVGDocument: @unchecked Sendable {
         var vp = RsvgRectangle(x: viewport.x, y: viewport.y, width: viewport.width, height: viewport.height)
         var ink = RsvgRectangle(), logical = RsvgRectangle()
         var error: UnsafeMutablePointer<GError>?
-        let ok = rsvg_handle_get_geometry_for_layer(handle, id.map { "#" + $0 }, &vp, &ink, &logical, &error)
+        let ok = withLibraryCall(.librsvg, .measuring, file: name) {
+            rsvg_handle_get_geometry_for_layer(handle, id.map { "#" + $0 }, &vp, &ink, &logical, &error)
+        }
         guard ok != 0 else {
             throw rsvgError(file: name, message: takeGErrorMessage(error, fallback: "no geometry"), unlimited: unlimited)
         }
@@ -123,7 +130,10 @@ final class SVGDocument: @unchecked Sendable {
     func geometry(element id: String) throws(LogoMaskError) -> (ink: Rect, logical: Rect) {
         var ink = RsvgRectangle(), logical = RsvgRectangle()
         var error: UnsafeMutablePointer<GError>?
-        guard rsvg_handle_get_geometry_for_element(handle, "#" + id, &ink, &logical, &error) != 0 else {
+        let ok = withLibraryCall(.librsvg, .measuring, file: name) {
+            rsvg_handle_get_geometry_for_element(handle, "#" + id, &ink, &logical, &error)
+        }
+        guard ok != 0 else {
             throw rsvgError(file: name, message: takeGErrorMessage(error, fallback: "no geometry"), unlimited: unlimited)
         }
         return (Rect(rsvg: ink), Rect(rsvg: logical))
@@ -134,11 +144,9 @@ final class SVGDocument: @unchecked Sendable {
     func render(on context: CairoContext, element id: String?, viewport: Rect) throws(LogoMaskError) {
         var vp = RsvgRectangle(x: viewport.x, y: viewport.y, width: viewport.width, height: viewport.height)
         var error: UnsafeMutablePointer<GError>?
-        let ok: gboolean
-        if let id {
-            ok = rsvg_handle_render_element(handle, context.pointer, "#" + id, &vp, &error)
-        } else {
-            ok = rsvg_handle_render_document(handle, context.pointer, &vp, &error)
+        let ok: gboolean = withLibraryCall(.librsvg, .drawing, file: name) {
+            if let id { return rsvg_handle_render_element(handle, context.pointer, "#" + id, &vp, &error) }
+            return rsvg_handle_render_document(handle, context.pointer, &vp, &error)
         }
         guard ok != 0 else {
             throw LogoMaskError.drawingFailed(
