@@ -79,6 +79,23 @@ struct LibraryCrashCLITests {
         #expect(line.contains("librsvg aborted while measuring it:"), "\(line)")
     }
 
+    @Test("in a batch, the logo that aborts librsvg fails with the guard's line and the others are written")
+    func librsvgPanicInBatch() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bad = folder.appendingPathComponent("bad.svg").path
+        try Data(Self.feTileOfEmptyInput.utf8).write(to: URL(fileURLWithPath: bad))
+        let out = folder.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let result = try CLI.run(["render", bad, CLI.sample("bird.svg"), "-o", out.path + "/", "--width", "64"])
+        #expect(result.status == 1, "\(result.status)\n\(result.stderr)")
+        #expect(result.stderr.contains("logo-mask: \(bad): librsvg aborted while measuring it: a bug in librsvg, not in the file's syntax"),
+                "\(result.stderr)")
+        #expect(!result.stderr.contains("panicked") && !result.stderr.contains("Program crashed"), "\(result.stderr)")
+        let written = try FileManager.default.contentsOfDirectory(atPath: out.path)
+        #expect(written == ["bird.png"], "\(written)")
+    }
+
     @Test("rsvg-convert 2.54 itself dies on that file (the fixture still reproduces the bug)")
     func fixtureStillPanicsInLibrsvg() throws {
         let folder = try CLI.temporaryFolder()
