@@ -128,10 +128,7 @@ public final class VectorLogo: Sendable {
             usesFilterEffects = false
             elementOrigin = .zero
             logicalBounds = Rect(x: 0, y: 0, width: size.width, height: size.height)
-            let recording = try CairoSurface.recording()
-            let context = try CairoContext(recording)
-            try document.render(page: options.page - 1, on: context)
-            inkBounds = recording.recordingInkExtents
+            inkBounds = try Self.pdfInkBounds(document, page: options.page - 1, size: size)
         }
     }
 
@@ -192,6 +189,21 @@ public final class VectorLogo: Sendable {
             throw LogoMaskError.notALogo(file: name, reason: "it is over the \(limit)-byte limit for a logo")
         }
         return data
+    }
+
+    /// The PDF page's ink rectangle, to 1/1024 of a point. Cairo's recording surface rounds its
+    /// ink extents out to whole device units, so the page is recorded magnified (1024 times, less
+    /// for a page so large that Cairo's 24.8 fixed point would overflow) and the box scaled back:
+    /// bird.pdf's drawing is 66.69 points high, not the 68 that whole units round it out to.
+    private static func pdfInkBounds(_ document: PDFDocument, page: Int, size: Size) throws(LogoMaskError) -> Rect {
+        let zoom = min(1024, max(1, (Double(1 << 22) / max(size.width, size.height)).rounded(.down)))
+        let recording = try CairoSurface.recording()
+        let context = try CairoContext(recording)
+        context.setTransform(.scale(zoom))
+        try document.render(page: page, on: context)
+        let box = recording.recordingInkExtents
+        guard !box.isEmpty else { return .null }
+        return Rect(x: box.x / zoom, y: box.y / zoom, width: box.width / zoom, height: box.height / zoom)
     }
 
     private struct SVGMetrics {
