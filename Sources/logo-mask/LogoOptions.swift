@@ -45,6 +45,7 @@ struct LogoOptions: ParsableArguments {
                     ? "nothing is ever fetched from the network."
                     : "pass --allow-local-refs to load files from the logo's own folder; nothing is ever fetched from the network."))
         }
+        for warning in loaded.warnings { printError("warning: \(name): \(warning).") }
         return loaded
     }
 

@@ -6,7 +6,8 @@ import MaskGeometry
 /// JSON keys: `file`, `format` (`svg` or `pdf`), `page`, `pageCount`, `unitsPerInch`,
 /// `documentSize` {`width`, `height`}, `viewBox` {`x`, `y`, `width`, `height`} or null,
 /// `inkBounds` and `logicalBounds` (rectangles in document units, null when nothing paints),
-/// `usesFilterEffects`, and `element` {`id`, `inkBounds`, `logicalBounds`} when an id was asked.
+/// `usesFilterEffects`, `element` {`id`, `inkBounds`, `logicalBounds`} when an id was asked, and
+/// `warnings` (``VectorLogo/warnings``) only when there are some.
 public struct LogoInfo: Codable, Sendable, Equatable {
     /// One element's bounds, in document coordinates.
     public struct Element: Codable, Sendable, Equatable {
@@ -41,10 +42,13 @@ public struct LogoInfo: Codable, Sendable, Equatable {
     public var usesFilterEffects: Bool
     /// The element asked for, if any.
     public var element: Element?
+    /// What the loader did that the file did not quite ask for (``VectorLogo/warnings``), nil
+    /// when nothing.
+    public var warnings: [String]?
 
     private enum CodingKeys: String, CodingKey {
         case file, format, page, pageCount, unitsPerInch, documentSize, viewBox, inkBounds, logicalBounds
-        case usesFilterEffects, element
+        case usesFilterEffects, element, warnings
     }
 
     /// Writes every documented key; the rectangles and `viewBox` as null when absent (so a
@@ -62,6 +66,7 @@ public struct LogoInfo: Codable, Sendable, Equatable {
         try container.encode(logicalBounds, forKey: .logicalBounds)
         try container.encode(usesFilterEffects, forKey: .usesFilterEffects)
         try container.encodeIfPresent(element, forKey: .element)
+        try container.encodeIfPresent(warnings, forKey: .warnings)
     }
 
     /// Pretty, key-sorted JSON (deterministic).
@@ -84,7 +89,8 @@ extension VectorLogo {
         return LogoInfo(
             file: name, format: format, page: options.page, pageCount: pageCount, unitsPerInch: unitsPerInch,
             documentSize: documentSize, viewBox: viewBox, inkBounds: paintsNothing ? nil : inkBounds.nonEmpty,
-            logicalBounds: logicalBounds.nonEmpty, usesFilterEffects: usesFilterEffects, element: element)
+            logicalBounds: logicalBounds.nonEmpty, usesFilterEffects: usesFilterEffects, element: element,
+            warnings: warnings.isEmpty ? nil : warnings)
     }
 }
 

@@ -33,8 +33,13 @@ struct SVGInspection {
                 return "its \(key) \"\(raw)\" is not a length"
             }
             guard number.isFinite else { return "its \(key) \"\(raw)\" is not a finite length" }
-            guard number > 0 else {
-                return "its \(key) is \"\(raw)\"; a zero or negative size draws nothing"
+            guard number != 0 else {
+                return "its \(key) is \"\(raw)\"; a zero size draws nothing"
+            }
+            // A negative size is an invalid value, which librsvg ignores (it falls back to the
+            // viewBox): see `negativeSizes`. Without a viewBox there is nothing to fall back to.
+            if number < 0, rootAttributes["viewBox"] == nil {
+                return "its \(key) is \"\(raw)\", negative, and it has no viewBox to take the size from"
             }
         }
         if let raw = rootAttributes["viewBox"] {
@@ -48,6 +53,18 @@ struct SVGInspection {
             }
         }
         return nil
+    }
+
+    /// The root's `width` and `height` that are negative (`"width=\"-50\""`), in that order:
+    /// librsvg ignores them as invalid and sizes the document from the viewBox (the other
+    /// dimension, when given, keeps the viewBox's aspect ratio), and so does the loader, with
+    /// a warning.
+    func negativeSizes() -> [String] {
+        ["width", "height"].compactMap { key in
+            guard let raw = rootAttributes[key], let number = Self.leadingNumber(raw.trimmingCharacters(in: .whitespacesAndNewlines)),
+                  number < 0 else { return nil }
+            return "\(key)=\"\(raw)\""
+        }
     }
 
     /// The number a CSS length starts with (`12.5px` -> 12.5), nil when it starts with none.

@@ -45,6 +45,10 @@ public final class VectorLogo: Sendable {
     /// ``LoadOptions/allowLocalReferences`` and only from the logo's own folder. The command-line
     /// tool prints them as a warning. Always empty for PDF and compressed SVGZ.
     public let externalReferences: [String]
+    /// What the loader did that the file did not quite ask for, one sentence each (no file name,
+    /// no trailing period): today a negative SVG width or height, ignored as librsvg ignores it
+    /// (the size then comes from the viewBox). The command-line tool prints each as a warning.
+    public let warnings: [String]
 
     let source: Data
     let baseFile: String?
@@ -100,7 +104,12 @@ public final class VectorLogo: Sendable {
                     file: name, reason: problem + "; give the <svg> element positive width and height, or a viewBox alone")
             }
             externalReferences = Array(inspection.externalReferences.prefix(SVGInspection.maxReportedReferences))
-            let metrics = try Self.svgMetrics(document, name: name, elementID: options.elementID)
+            let negative = inspection.negativeSizes()
+            let metrics = try Self.svgMetrics(
+                document, name: name, elementID: options.elementID, ignoringNegativeSize: !negative.isEmpty)
+            warnings = negative.isEmpty ? [] : [
+                "its \(negative.joined(separator: " and ")) \(negative.count == 1 ? "is" : "are") negative, so \(negative.count == 1 ? "it is" : "they are") ignored as librsvg does: the size comes from the viewBox (\(formatNumber(metrics.size.width))x\(formatNumber(metrics.size.height)))",
+            ]
             pageCount = 1
             documentSize = metrics.size
             viewBox = metrics.viewBox
@@ -115,6 +124,7 @@ public final class VectorLogo: Sendable {
             }
             let document = try PDFDocument(data: data, name: name)
             externalReferences = []
+            warnings = []
             pageCount = document.pageCount
             guard options.page >= 1, options.page <= pageCount else {
                 throw LogoMaskError.pageOutOfRange(file: name, page: options.page, pageCount: pageCount)
@@ -214,7 +224,9 @@ public final class VectorLogo: Sendable {
         var elementOrigin: Point
     }
 
-    private static func svgMetrics(_ document: SVGDocument, name: String, elementID: String?) throws(LogoMaskError) -> SVGMetrics {
+    private static func svgMetrics(
+        _ document: SVGDocument, name: String, elementID: String?, ignoringNegativeSize: Bool
+    ) throws(LogoMaskError) -> SVGMetrics {
         let intrinsic = document.intrinsicSize
         if let id = elementID {
             guard document.hasElement(id: id) else { throw LogoMaskError.elementNotFound(file: name, id: id) }
@@ -231,7 +243,16 @@ public final class VectorLogo: Sendable {
         // The document size: absolute width/height, else the viewBox (viewBox-only and
         // percentage sizes), else the extent of what it draws under an identity transform.
         var size: Size
-        if let pixels = intrinsic.pixels, pixels.isUsable, !intrinsic.hasPercentageSize {
+        if ignoringNegativeSize, let viewBox = intrinsic.viewBox, viewBox.size.isUsable {
+            // librsvg reads a negative width or height as `auto`: the viewBox gives the size, or
+            // its aspect ratio when the other dimension is an absolute length (rsvg-convert's size).
+            let width = intrinsic.absoluteWidth.flatMap { $0 > 0 ? $0 : nil }
+            let height = intrinsic.absoluteHeight.flatMap { $0 > 0 ? $0 : nil }
+            let aspect = viewBox.width / viewBox.height
+            if let width { size = Size(width: width, height: width / aspect) }
+            else if let height { size = Size(width: height * aspect, height: height) }
+            else { size = viewBox.size }
+        } else if let pixels = intrinsic.pixels, pixels.isUsable, !intrinsic.hasPercentageSize {
             size = pixels
         } else if let viewBox = intrinsic.viewBox, viewBox.size.isUsable {
             size = viewBox.size

@@ -103,7 +103,24 @@ final class SVGDocument: @unchecked Sendable {
         let viewBox = hasVB != 0 ? Rect(x: vb.x, y: vb.y, width: vb.width, height: vb.height) : nil
         let percentage = (hasW != 0 && w.unit == RSVG_UNIT_PERCENT) || (hasH != 0 && h.unit == RSVG_UNIT_PERCENT)
         let pixels = hasPixels ? Size(width: width, height: height) : nil
-        return SVGIntrinsicSize(pixels: pixels, viewBox: viewBox, hasPercentageSize: percentage)
+        return SVGIntrinsicSize(
+            pixels: pixels, viewBox: viewBox, hasPercentageSize: percentage,
+            absoluteWidth: hasW != 0 ? Self.cssPixels(w) : nil, absoluteHeight: hasH != 0 ? Self.cssPixels(h) : nil)
+    }
+
+    /// An absolute length in CSS pixels at 96 DPI; nil for percentages and font-relative units.
+    private static func cssPixels(_ length: RsvgLength) -> Double? {
+        let perUnit: Double
+        switch length.unit {
+        case RSVG_UNIT_PX: perUnit = 1
+        case RSVG_UNIT_IN: perUnit = 96
+        case RSVG_UNIT_CM: perUnit = 96 / 2.54
+        case RSVG_UNIT_MM: perUnit = 96 / 25.4
+        case RSVG_UNIT_PT: perUnit = 96.0 / 72
+        case RSVG_UNIT_PC: perUnit = 16
+        default: return nil
+        }
+        return length.length * perUnit
     }
 
     /// True when an element has this id (without the `#`).

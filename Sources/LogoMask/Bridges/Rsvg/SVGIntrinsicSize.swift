@@ -10,4 +10,8 @@ struct SVGIntrinsicSize {
     var viewBox: Rect?
     /// True when width or height is a percentage (which only a viewport can resolve).
     var hasPercentageSize: Bool
+    /// The width alone in CSS pixels, when it is an absolute length (px, in, cm, mm, pt, pc).
+    var absoluteWidth: Double? = nil
+    /// The height alone in CSS pixels, when it is an absolute length.
+    var absoluteHeight: Double? = nil
 }
