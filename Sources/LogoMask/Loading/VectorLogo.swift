@@ -104,6 +104,13 @@ public final class VectorLogo: Sendable {
                     file: name, reason: problem + "; give the <svg> element positive width and height, or a viewBox alone")
             }
             externalReferences = Array(inspection.externalReferences.prefix(SVGInspection.maxReportedReferences))
+            if !options.trustedInput {
+                // Before librsvg measures it: its ink rectangle fills the paths too.
+                let crossings = PathCrossingEstimate.crossings(inSVG: data)
+                if crossings > PathCrossingEstimate.limit {
+                    throw LogoMaskError.pathTooComplex(file: name, crossings: crossings, limit: PathCrossingEstimate.limit)
+                }
+            }
             let negative = inspection.negativeSizes()
             let metrics = try Self.svgMetrics(
                 document, name: name, elementID: options.elementID, ignoringNegativeSize: !negative.isEmpty)
