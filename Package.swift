@@ -48,6 +48,10 @@ let package = Package(
         .systemLibrary(
             name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate",
             providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]),
+        // gdk-pixbuf (librsvg already brings it): JPEG, WebP, GIF, TIFF and BMP pictures.
+        .systemLibrary(
+            name: "CGdkPixbuf", path: "Sources/CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0",
+            providers: [.apt(["libgdk-pixbuf-2.0-dev"]), .brew(["gdk-pixbuf"])]),
         .systemLibrary(
             name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
@@ -64,6 +68,7 @@ let package = Package(
             name: "LogoMask",
             dependencies: [
                 "MaskGeometry", "LogoAnimation", "CCairo", "CRsvg", "CPopplerLoader", "CZlib", "CDeflate", "CCrashGuard",
+                "CGdkPixbuf",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
 

@@ -107,7 +107,7 @@ struct HeaderCommand: ParsableCommand {
                 return
             }
             guard let image, let avatar, let output else { return }
-            let header = try RasterImage(contentsOfPNG: image)
+            let header = try RasterImage(contentsOfPicture: image)
             let avatarSource = try loadAvatar(avatar)
             let label = try nameLabelSource()
             let renderer = try ProfileHeaderRenderer(
@@ -145,7 +145,7 @@ struct HeaderCommand: ParsableCommand {
     }
 
     private func loadAvatar(_ path: String) throws(LogoMaskError) -> ProfileAvatar {
-        if PNGSignature.isPNGFile(atPath: path) { return .image(try RasterImage(contentsOfPNG: path)) }
+        if RasterImage.isPictureFile(atPath: path) { return .image(try RasterImage(contentsOfPicture: path)) }
         return .vector(try VectorLogo(contentsOf: path))
     }
 

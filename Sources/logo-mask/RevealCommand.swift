@@ -143,7 +143,7 @@ struct RevealCommand: ParsableCommand {
             settings.duration = duration
             settings.background = background
             settings.specFolder = spec.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
-            if let content { settings.content = try RasterImage(contentsOfPNG: content) }
+            if let content { settings.content = try RasterImage(contentsOfPicture: content) }
             if let caption { settings.caption = try RasterImage(contentsOfPNG: caption) }
             let scene = try RevealScene(logo: logo, spec: chosenSpec, settings: settings, deadline: logoOptions.deadline)
             if let measureCompositor {

@@ -110,7 +110,7 @@ public enum LogoMasks {
         guard placement.scale.isFinite, placement.scale > 0 else {
             throw LogoMaskError.invalidParameter(.scale, "must be a positive number, not \(placement.scale).")
         }
-        if case let .image(imagePath) = background { _ = try CairoSurface.png(path: imagePath) }  // fail before writing
+        if case let .image(imagePath) = background { _ = try CairoSurface.picture(path: imagePath) }  // fail before writing
         let gradient = try background.twoColorGradient(size: Size(width: Double(width), height: Double(height)))
         let transform = placement.pixelTransform
         let viewportRect = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
@@ -120,7 +120,7 @@ public enum LogoMasks {
         ) { () throws(LogoMaskError) in
             let drawing = try logo.makeDrawing()
             var image: CairoSurface? = nil
-            if case let .image(imagePath) = background { image = try CairoSurface.png(path: imagePath) }
+            if case let .image(imagePath) = background { image = try CairoSurface.picture(path: imagePath) }
             return { (context: CairoContext) throws(LogoMaskError) in
                 switch background {
                 case let .color(color): context.paint(color: color, operator: .source)

@@ -51,11 +51,33 @@ public struct RasterImage: Sendable, Equatable {
 
     /// Reads a PNG file (through Cairo) as premultiplied ARGB.
     public init(contentsOfPNG path: String) throws(LogoMaskError) {
-        let surface = try CairoSurface.png(path: path)
+        try self.init(surface: try CairoSurface.png(path: path), path: path)
+    }
+
+    /// Reads a picture file as premultiplied ARGB: PNG (exactly as ``init(contentsOfPNG:)``),
+    /// JPEG, WebP (where this machine's gdk-pixbuf has its loader), GIF (the first frame), TIFF
+    /// or BMP, told from the content. An unknown or corrupt picture throws
+    /// ``LogoMaskError/unreadableInput(file:reason:)`` naming the file.
+    public init(contentsOfPicture path: String) throws(LogoMaskError) {
+        try self.init(surface: try CairoSurface.picture(path: path), path: path)
+    }
+
+    /// True when the file at `path` starts like a picture ``init(contentsOfPicture:)`` reads
+    /// (PNG, JPEG, WebP, GIF, TIFF, BMP) rather than a vector logo. A file that cannot be opened
+    /// counts as a picture when ``PNGSignature/isPNGFile(atPath:)`` says so (by its name).
+    public static func isPictureFile(atPath path: String) -> Bool {
+        if PNGSignature.isPNGFile(atPath: path) { return true }
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 16)) ?? Data()
+        return PictureFileFormat.sniff(Array(head)) != nil
+    }
+
+    private init(surface: CairoSurface, path: String) throws(LogoMaskError) {
         surface.flush()
         let width = surface.imageWidth, height = surface.imageHeight, stride = surface.imageStride
         guard let data = surface.imageData, width > 0, height > 0 else {
-            throw LogoMaskError.unreadableInput(file: path, reason: "the PNG has no pixels")
+            throw LogoMaskError.unreadableInput(file: path, reason: "the picture has no pixels")
         }
         var bytes = Array(UnsafeBufferPointer(start: data, count: stride * height))
         if !surface.isARGB32 {

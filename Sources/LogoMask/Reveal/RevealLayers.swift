@@ -127,7 +127,7 @@ final class RevealLayers: @unchecked Sendable {
         let width = viewport.pixelWidth, height = viewport.pixelHeight
         let resolved = path.hasPrefix("/") || scene.settings.specFolder == nil
             ? path : URL(fileURLWithPath: scene.settings.specFolder ?? ".").appendingPathComponent(path).path
-        let source = try plane(of: try RasterImage(contentsOfPNG: resolved))
+        let source = try plane(of: try RasterImage(contentsOfPicture: resolved))
         let result = PixelPlane(width: width, height: height)
         try result.draw { (context: CairoContext) throws(LogoMaskError) in
             context.paintImage(try source.makeSurface(), placement: fill(source.width, source.height, into: width, height),
