@@ -31,15 +31,17 @@ struct LottiePicture {
         self = picture
     }
 
-    /// A PNG file read whole.
+    /// A picture file: a PNG read whole, any other picture re-encoded as PNG.
     init(contentsOf path: String) throws(LogoMaskError) {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw LogoMaskError.unreadableInput(file: path, reason: "no such file, or not readable")
         }
-        guard let picture = LottiePicture(png: Array(data)) else {
-            throw LogoMaskError.unreadableInput(file: path, reason: "not a PNG file (a Lottie embeds the picture as it is)")
+        // A PNG is embedded as it is; another picture (JPEG, WebP...) as the PNG of its pixels.
+        if let picture = LottiePicture(png: Array(data)) {
+            self = picture
+        } else {
+            self = try LottiePicture(image: try RasterImage(contentsOfPicture: path))
         }
-        self = picture
     }
 
     /// The image asset `id`.
