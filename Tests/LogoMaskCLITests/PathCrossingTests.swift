@@ -32,15 +32,43 @@ struct PathCrossingTests {
             #expect(run.status == 65, "\(arguments[0]): \(run.stderr)")
             #expect(run.stdout.isEmpty)
             // Counting stops at the first band past the limit: the count is that band's total.
-            let pattern = #"^logo-mask: \#(NSRegularExpression.escapedPattern(for: logo)): a path crosses itself too often to be drawn in reasonable time: (\d+) edge crossings counted, over the limit of 100000 \(Cairo finds each one when it fills the path; no real logo comes near it\)\. Simplify the path in the design tool \(remove the self-overlapping strokes or flatten the shape\), or pass --trusted-input if you trust the file and can wait minutes\.\n$"#
+            let pattern = #"^logo-mask: \#(NSRegularExpression.escapedPattern(for: logo)): a path crosses itself too often to be drawn in reasonable time: (\d+) edge crossings counted, over the limit of 78125 \(Cairo finds each one when it fills the path; no real logo comes near it\)\. Simplify the path in the design tool \(remove the self-overlapping strokes or flatten the shape\), or pass --trusted-input if you trust the file and can wait minutes\.\n$"#
             let regex = try NSRegularExpression(pattern: pattern)
             let match = regex.firstMatch(in: run.stderr, range: NSRange(run.stderr.startIndex..., in: run.stderr))
             #expect(match != nil, "\(run.stderr)")
             if let match, let range = Range(match.range(at: 1), in: run.stderr), let count = Int(run.stderr[range]) {
-                #expect(count > 100_000 && count < 1_000_000)
+                #expect(count > 78_125 && count < 1_000_000)
             }
         }
         #expect(!FileManager.default.fileExists(atPath: png))
+    }
+
+    @Test("450 crossing segments (about 20,000 crossings): info and a 256 px render work; at 4096 px the render exits 65 naming the size, nothing written")
+    func refusedAtLargeSizes() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let logo = folder.appendingPathComponent("crossing.svg").path
+        try Data(Self.crossingSVG(segments: 450).utf8).write(to: URL(fileURLWithPath: logo))
+        let info = try CLI.run(["info", logo])
+        #expect(info.status == 0, "\(info.stderr)")
+        let small = folder.appendingPathComponent("small.png").path
+        let drawn = try CLI.run(["render", logo, "-w", "256", "-o", small])
+        #expect(drawn.status == 0, "\(drawn.stderr)")
+        #expect(drawn.stderr == "wrote \(small) (256x256)\n")
+        let big = folder.appendingPathComponent("big.png").path
+        let refused = try CLI.run(["render", logo, "-w", "4096", "-o", big])
+        #expect(refused.status == 65)
+        #expect(refused.stdout.isEmpty)
+        let pattern = #"^logo-mask: \#(NSRegularExpression.escapedPattern(for: logo)): a path crosses itself too often to be drawn in reasonable time: (\d+) edge crossings counted, over the limit of (\d+) for a drawing (\d+) pixels high \(Cairo finds each one when it fills the path; no real logo comes near it\)\. Ask for a smaller size, simplify the path in the design tool \(remove the self-overlapping strokes or flatten the shape\), or pass --trusted-input if you trust the file and can wait minutes\.\n$"#
+        let regex = try NSRegularExpression(pattern: pattern)
+        let match = try #require(regex.firstMatch(in: refused.stderr, range: NSRange(refused.stderr.startIndex..., in: refused.stderr)),
+                                 "\(refused.stderr)")
+        func group(_ i: Int) -> Int? { Range(match.range(at: i), in: refused.stderr).flatMap { Int(refused.stderr[$0]) } }
+        let crossings = try #require(group(1)), limit = try #require(group(2)), rows = try #require(group(3))
+        #expect(crossings > 10_000 && crossings < 40_000)
+        #expect(rows > 3_000 && rows <= 4096)  // the ink's height at 4096 px wide
+        #expect(limit == 20_000_000 / rows)
+        #expect(!FileManager.default.fileExists(atPath: big))
     }
 
     @Test("a path of 20,000 segments that never cross (a zigzag) is drawn, not refused")

@@ -21,12 +21,17 @@ final class LogoDrawing {
     private let page: Int
     private let box: Rect
     let name: String
+    /// ``VectorLogo/pathCrossings`` and the box the paths span, to refuse a drawing too costly.
+    private let crossings: Int
+    private let inkBox: Rect
 
     init(logo: VectorLogo) throws(LogoMaskError) {
         name = logo.name
         elementID = logo.options.elementID
         page = logo.options.page - 1
         box = logo.documentBox
+        crossings = logo.pathCrossings
+        inkBox = logo.inkBounds.isEmpty ? logo.documentBox : logo.inkBounds
         switch logo.format {
         case .svg:
             svg = try SVGDocument(
@@ -42,6 +47,14 @@ final class LogoDrawing {
     /// on top of the context's current transform, with the context's current operator and an
     /// optional overall opacity. Works on image, PDF and SVG surfaces alike (paths stay paths).
     func draw(on context: CairoContext, transform: Transform, alpha: Double = 1) throws(LogoMaskError) {
+        if crossings > 0 {
+            // Cairo's time grows with the crossings and the rows they are spread over.
+            let rows = transform.apply(to: inkBox).height.rounded(.up)
+            let limit = PathCrossingEstimate.limit(rows: rows)
+            if crossings > limit {
+                throw LogoMaskError.pathTooComplex(file: name, crossings: crossings, limit: limit, pixelRows: Int(rows))
+            }
+        }
         // Cairo's own work (groups, compositing) is guarded as Cairo; the loaders' calls inside
         // name librsvg or poppler.
         try withLibraryCall(.cairo, .drawing, file: name) { () throws(LogoMaskError) in

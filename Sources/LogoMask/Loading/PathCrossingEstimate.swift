@@ -17,10 +17,26 @@ import MaskGeometry
 /// that start or end inside a band are missed, so the figure is a lower bound, exact enough to
 /// tell a pathological path (hundreds of thousands of crossings) from a logo (tens at most).
 enum PathCrossingEstimate {
-    /// The crossings over which drawing is refused (unless the input is trusted): about 1 s of
-    /// Cairo's time at 256 px on a 2-core machine, 5 s at 4096 px, where no real logo comes
-    /// near it (the 3,453 simple-icons: see the report of issue 17).
-    static let limit = 100_000
+    /// Crossings times the pixel rows the path is drawn over, the most a drawing may cost: Cairo
+    /// spends about 0.1 µs on each (measured: 84,000 crossings take 2.3 s at 256 rows, 40 s at
+    /// 4096), so about 2 s a drawing. The 3,453 simple-icons count at most 177 crossings,
+    /// 725,000 at 4096 rows: 27 times under it (see the report of issue 17).
+    static let budget = 20_000_000
+
+    /// The crossings over which loading refuses an SVG (unless the input is trusted): the budget
+    /// at 256 rows, since measuring the logo (librsvg's ink rectangle, the ink probe) fills it
+    /// at about that size.
+    static let limit = budget / 256
+
+    /// The crossings always allowed, whatever the size: over five times the most of any real
+    /// logo seen, so that a huge render of a real logo is slow (the pixels cost more) but never
+    /// refused.
+    static let floor = 1_000
+
+    /// The crossings allowed for a drawing `rows` pixels high.
+    static func limit(rows: Double) -> Int {
+        rows <= 256 ? limit : max(floor, Int((Double(budget) / rows).rounded(.down)))
+    }
 
     /// Bands each path is cut into.
     static let bands = 256

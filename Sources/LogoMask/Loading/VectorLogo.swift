@@ -52,6 +52,9 @@ public final class VectorLogo: Sendable {
 
     let source: Data
     let baseFile: String?
+    /// How often the SVG's paths cross themselves (``PathCrossingEstimate``); 0 for PDF and for
+    /// trusted input, which are never refused for it.
+    let pathCrossings: Int
     /// For an element drawn alone: where its ink box sits in the element's own coordinates.
     let elementOrigin: Point
 
@@ -104,13 +107,12 @@ public final class VectorLogo: Sendable {
                     file: name, reason: problem + "; give the <svg> element positive width and height, or a viewBox alone")
             }
             externalReferences = Array(inspection.externalReferences.prefix(SVGInspection.maxReportedReferences))
-            if !options.trustedInput {
-                // Before librsvg measures it: its ink rectangle fills the paths too.
-                let crossings = PathCrossingEstimate.crossings(inSVG: data)
-                if crossings > PathCrossingEstimate.limit {
-                    throw LogoMaskError.pathTooComplex(file: name, crossings: crossings, limit: PathCrossingEstimate.limit)
-                }
+            // Counted before librsvg measures the logo (its ink rectangle fills the paths too).
+            let crossings = options.trustedInput ? 0 : PathCrossingEstimate.crossings(inSVG: data)
+            if crossings > PathCrossingEstimate.limit {
+                throw LogoMaskError.pathTooComplex(file: name, crossings: crossings, limit: PathCrossingEstimate.limit, pixelRows: nil)
             }
+            pathCrossings = crossings
             let negative = inspection.negativeSizes()
             let metrics = try Self.svgMetrics(
                 document, name: name, elementID: options.elementID, ignoringNegativeSize: !negative.isEmpty)
@@ -132,6 +134,7 @@ public final class VectorLogo: Sendable {
             let document = try PDFDocument(data: data, name: name)
             externalReferences = []
             warnings = []
+            pathCrossings = 0
             pageCount = document.pageCount
             guard options.page >= 1, options.page <= pageCount else {
                 throw LogoMaskError.pageOutOfRange(file: name, page: options.page, pageCount: pageCount)

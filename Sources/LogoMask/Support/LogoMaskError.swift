@@ -17,9 +17,10 @@ public enum LogoMaskError: Error, Sendable, Equatable, CustomStringConvertible {
     /// lifts them, for files that are trusted.
     case inputLimitExceeded(file: String, reason: String)
     /// An SVG path crosses itself so often that Cairo would take minutes to fill it
-    /// (`EX_DATAERR`, 65): `crossings` counted before counting stopped, over `limit`.
-    /// ``LoadOptions/trustedInput`` draws it anyway.
-    case pathTooComplex(file: String, crossings: Int, limit: Int)
+    /// (`EX_DATAERR`, 65): `crossings` counted before counting stopped, over `limit`, the limit
+    /// for a drawing `pixelRows` high (nil: the limit for loading it at all; the cost grows with
+    /// both). ``LoadOptions/trustedInput`` draws it anyway.
+    case pathTooComplex(file: String, crossings: Int, limit: Int, pixelRows: Int?)
     /// A PDF page number outside 1...pageCount (`EX_DATAERR`, 65).
     case pageOutOfRange(file: String, page: Int, pageCount: Int)
     /// No element with this id in the SVG, or ids asked of a PDF (`EX_DATAERR`, 65).
@@ -87,8 +88,8 @@ public enum LogoMaskError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(file): the logo draws nothing visible (no ink). Check that its paths have a fill or stroke and are not hidden."
         case let .inputLimitExceeded(file, reason):
             "\(file): not a usable SVG or PDF logo: \(reason) (one of librsvg's XML safety limits: nesting deeper than 256, entity expansion or a huge text node; pass \(name(.trustedInput)) only if you trust the file). Open it in a browser or a PDF viewer to check it, or export it again from the design tool."
-        case let .pathTooComplex(file, crossings, limit):
-            "\(file): a path crosses itself too often to be drawn in reasonable time: \(crossings) edge crossings counted, over the limit of \(limit) (Cairo finds each one when it fills the path; no real logo comes near it). Simplify the path in the design tool (remove the self-overlapping strokes or flatten the shape), or pass \(name(.trustedInput)) if you trust the file and can wait minutes."
+        case let .pathTooComplex(file, crossings, limit, rows):
+            "\(file): a path crosses itself too often to be drawn in reasonable time: \(crossings) edge crossings counted, over the limit of \(limit)\(rows.map { " for a drawing \($0) pixels high" } ?? "") (Cairo finds each one when it fills the path; no real logo comes near it). \(rows == nil ? "" : "Ask for a smaller size, ")\(rows == nil ? "Simplify" : "simplify") the path in the design tool (remove the self-overlapping strokes or flatten the shape), or pass \(name(.trustedInput)) if you trust the file and can wait minutes."
         case let .invalidRequest(message):
             message
         case let .invalidParameter(parameter, problem):
