@@ -38,7 +38,7 @@ struct PDFInkBoundsTests {
         return (minX, minY, maxX - minX, maxY - minY)
     }
 
-    @Test("info SampleLogos/bird.pdf: ink bounds 6, 14.846856, 100, 66.685957 within 1/1024 pt, in JSON and text")
+    @Test("info SampleLogos/bird.pdf: ink bounds 6, 14.846856, 100, 66.685957 within 1/34 pt (its 120 pt page drawn 34 times larger), in JSON and text")
     func birdPDF() throws {
         let exact = Self.exactBirdBounds()
         #expect(abs(exact.y - 14.846856) < 1e-6 && abs(exact.height - 66.685957) < 1e-6)
@@ -47,15 +47,15 @@ struct PDFInkBoundsTests {
         #expect(json.stderr.isEmpty)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let ink = try #require(object["inkBounds"] as? [String: Double])
-        let tolerance = 1.0 / 1024
+        let tolerance = 1.0 / 34
         #expect(abs((ink["x"] ?? -1) - exact.x) <= tolerance)
         #expect(abs((ink["y"] ?? -1) - exact.y) <= tolerance)
         #expect(abs((ink["width"] ?? -1) - exact.width) <= 2 * tolerance)
         #expect(abs((ink["height"] ?? -1) - exact.height) <= 2 * tolerance)
-        // The exact bytes: Cairo's box at 1024x, rounded out to 1/1024 pt.
-        #expect(ink == ["x": 6, "y": 14.8466796875, "width": 100, "height": 66.6865234375])
+        // The exact values: Cairo's box at 34x, rounded out to 1/34 pt.
+        #expect(ink == ["x": 6, "y": 504.0 / 34, "width": 100, "height": 2269.0 / 34])
         let text = try CLI.run(["info", CLI.sample("bird.pdf")])
         #expect(text.status == 0)
-        #expect(text.stdout.contains("ink bounds      6,14.84668,100,66.686523  (x,y,w,h)\n"), "\(text.stdout)")
+        #expect(text.stdout.contains("ink bounds      6,14.823529,100,66.735294  (x,y,w,h)\n"), "\(text.stdout)")
     }
 }

@@ -211,12 +211,14 @@ public final class VectorLogo: Sendable {
         return data
     }
 
-    /// The PDF page's ink rectangle, to 1/1024 of a point. Cairo's recording surface rounds its
-    /// ink extents out to whole device units, so the page is recorded magnified (1024 times, less
-    /// for a page so large that Cairo's 24.8 fixed point would overflow) and the box scaled back:
-    /// bird.pdf's drawing is 66.69 points high, not the 68 that whole units round it out to.
+    /// The PDF page's ink rectangle, to 1/34 of a point or finer. Cairo's recording surface
+    /// rounds its ink extents out to whole device units, so the page is recorded magnified and
+    /// the box scaled back: bird.pdf's drawing is 66.69 points high, not the 68 that whole units
+    /// round it out to. The magnified page stays within 4096 units on its longer side (at most
+    /// 1024 times): poppler makes its transparency groups and masks at the size it draws at, and
+    /// a cut-out hole drawn 1024 times too large made it crash.
     private static func pdfInkBounds(_ document: PDFDocument, page: Int, size: Size) throws(LogoMaskError) -> Rect {
-        let zoom = min(1024, max(1, (Double(1 << 22) / max(size.width, size.height)).rounded(.down)))
+        let zoom = min(1024, max(1, (4096 / max(size.width, size.height)).rounded(.down)))
         let recording = try CairoSurface.recording()
         let context = try CairoContext(recording)
         context.setTransform(.scale(zoom))
