@@ -32,12 +32,12 @@ struct PathCrossingTests {
             #expect(run.status == 65, "\(arguments[0]): \(run.stderr)")
             #expect(run.stdout.isEmpty)
             // Counting stops at the first band past the limit: the count is that band's total.
-            let pattern = #"^logo-mask: \#(NSRegularExpression.escapedPattern(for: logo)): a path crosses itself too often to be drawn in reasonable time: (\d+) edge crossings counted, over the limit of 78125 \(Cairo finds each one when it fills the path; no real logo comes near it\)\. Simplify the path in the design tool \(remove the self-overlapping strokes or flatten the shape\), or pass --trusted-input if you trust the file and can wait minutes\.\n$"#
+            let pattern = #"^logo-mask: \#(NSRegularExpression.escapedPattern(for: logo)): a path crosses itself too often to be drawn in reasonable time: (\d+) edge crossings counted, over the limit of 39062 \(Cairo finds each one when it fills the path; no real logo comes near it\)\. Simplify the path in the design tool \(remove the self-overlapping strokes or flatten the shape\), or pass --trusted-input if you trust the file and can wait minutes\.\n$"#
             let regex = try NSRegularExpression(pattern: pattern)
             let match = regex.firstMatch(in: run.stderr, range: NSRange(run.stderr.startIndex..., in: run.stderr))
             #expect(match != nil, "\(run.stderr)")
             if let match, let range = Range(match.range(at: 1), in: run.stderr), let count = Int(run.stderr[range]) {
-                #expect(count > 78_125 && count < 1_000_000)
+                #expect(count > 39_062 && count < 1_000_000)
             }
         }
         #expect(!FileManager.default.fileExists(atPath: png))
@@ -67,7 +67,7 @@ struct PathCrossingTests {
         let crossings = try #require(group(1)), limit = try #require(group(2)), rows = try #require(group(3))
         #expect(crossings > 10_000 && crossings < 40_000)
         #expect(rows > 3_000 && rows <= 4096)  // the ink's height at 4096 px wide
-        #expect(limit == 20_000_000 / rows)
+        #expect(limit == 10_000_000 / rows)
         #expect(!FileManager.default.fileExists(atPath: big))
     }
 

@@ -17,11 +17,12 @@ import MaskGeometry
 /// that start or end inside a band are missed, so the figure is a lower bound, exact enough to
 /// tell a pathological path (hundreds of thousands of crossings) from a logo (tens at most).
 enum PathCrossingEstimate {
-    /// Crossings times the pixel rows the path is drawn over, the most a drawing may cost: Cairo
-    /// spends about 0.1 µs on each (measured: 84,000 crossings take 2.3 s at 256 rows, 40 s at
-    /// 4096), so about 2 s a drawing. The 3,453 simple-icons count at most 177 crossings,
-    /// 725,000 at 4096 rows: 27 times under it (see the report of issue 17).
-    static let budget = 20_000_000
+    /// Crossings times the pixel rows the path is drawn over, the most a drawing may cost. Drawn
+    /// in strips, each crossing-row costs 0.1 to 0.5 µs (measured on 2 cores: 84,000 crossings
+    /// take 2.3 s at 256 rows, 40 s at 4096; 4,563 take 10.7 s at 4096 in a debug build), so
+    /// this is 1 to 5 s a drawing. The 3,453 simple-icons count at most 177 crossings, 725,000
+    /// at 4096 rows: 13 times under it (see the report of issue 17).
+    static let budget = 10_000_000
 
     /// The crossings over which loading refuses an SVG (unless the input is trusted): the budget
     /// at 256 rows, since measuring the logo (librsvg's ink rectangle, the ink probe) fills it
