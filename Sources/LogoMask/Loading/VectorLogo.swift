@@ -179,8 +179,11 @@ public final class VectorLogo: Sendable {
             throw LogoMaskError.unreadableInput(file: path, reason: "no such file")
         }
         if isFolder.boolValue { throw LogoMaskError.unreadableInput(file: path, reason: "it is a folder") }
-        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int, size > limit {
-            throw LogoMaskError.notALogo(file: path, reason: "it is \(size) bytes, over the \(limit)-byte limit for a logo")
+        // stat(2), not FileManager.attributesOfItem: that also looks up the owner's user and group
+        // names (nsswitch, /etc/passwd, /etc/group) on every logo.
+        var status = stat()
+        if stat(path, &status) == 0, Int(status.st_size) > limit {
+            throw LogoMaskError.notALogo(file: path, reason: "it is \(status.st_size) bytes, over the \(limit)-byte limit for a logo")
         }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw LogoMaskError.unreadableInput(file: path, reason: "permission denied or not a regular file")
