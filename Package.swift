@@ -45,6 +45,8 @@ let package = Package(
         // The library crash guard: signal handlers that turn an abort inside librsvg, poppler or
         // Cairo into one line and status 70 (async-signal-safe code is simpler in C).
         .target(name: "CCrashGuard", path: "Sources/CCrashGuard"),
+        // The reveal's veil blend with AVX2 behind a run-time CPU check (Bridges/PixelRuns.swift).
+        .target(name: "CPixelRuns", path: "Sources/CPixelRuns"),
         .systemLibrary(
             name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate",
             providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]),
@@ -68,7 +70,7 @@ let package = Package(
             name: "LogoMask",
             dependencies: [
                 "MaskGeometry", "LogoAnimation", "CCairo", "CRsvg", "CPopplerLoader", "CZlib", "CDeflate", "CCrashGuard",
-                "CGdkPixbuf",
+                "CGdkPixbuf", "CPixelRuns",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
 

@@ -431,11 +431,23 @@ struct ContentSource {
     }
 }
 
+/// ``lerpPixel(_:_:_:)`` of a run of pixels toward one colour: with AVX2 when the CPU has it
+/// (``PixelRuns``, sixteen pixels a step), else ``lerpRunSIMD(_:into:count:toward:level:)``.
+/// The same bits either way.
+@inline(__always)
+func lerpRun(_ source: UnsafePointer<UInt32>, into out: UnsafeMutablePointer<UInt32>, count: Int, toward color: UInt32, level: UInt32) {
+    if count >= 16, PixelRuns.hasAVX2 {
+        PixelRuns.lerpRunAVX2(source, into: out, count: count, toward: color, level: level)
+    } else {
+        lerpRunSIMD(source, into: out, count: count, toward: color, level: level)
+    }
+}
+
 /// ``lerpPixel(_:_:_:)`` of a run of pixels toward one colour, eight pixels at a time as
 /// 16-bit SIMD lanes (each channel sits alone in its lane, so a 16-bit multiply is the
 /// one-pixel arithmetic exactly: the same bits, at a third of the time).
 @inline(__always)
-func lerpRun(_ source: UnsafePointer<UInt32>, into out: UnsafeMutablePointer<UInt32>, count: Int, toward color: UInt32, level: UInt32) {
+func lerpRunSIMD(_ source: UnsafePointer<UInt32>, into out: UnsafeMutablePointer<UInt32>, count: Int, toward color: UInt32, level: UInt32) {
     typealias Lanes = SIMD16<UInt16>
     let low = Lanes(repeating: 0x00FF)
     let inverse = Lanes(repeating: UInt16(truncatingIfNeeded: 255 &- level))

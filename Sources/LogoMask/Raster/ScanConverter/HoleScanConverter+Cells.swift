@@ -50,10 +50,31 @@ extension HoleScanConverter {
             e.dy = ey
         }
         let row = (ytop - gridTop) / gridY
-        e.next = buckets[row]
         edges[edgeCount] = e
-        buckets[row] = Int32(edgeCount)
+        rowStart[row + 1] += 1
         edgeCount += 1
+    }
+
+    /// `polygon_add_edge`'s row buckets as one counting sort, once every edge is in: a row's
+    /// edges end up contiguous in ``rowOrder``, in order of creation (see ``rowStart``).
+    func sortEdgesByRow() {
+        let rows = boxY1 - boxY0
+        // Counts of rows 0..<rows sit at 1...rows: running sums make rowStart[r + 1] the end of row r.
+        var sum: Int32 = 0
+        for r in 0...rows {
+            sum += rowStart[r]
+            rowStart[r] = sum
+        }
+        rowStart[rows + 1] = sum
+        // Placed last to first, each row's end moves down to its start: row r ends at rowStart[r + 2].
+        let gridY = Self.gridY, gridTop = boxY0 * gridY
+        var index = edgeCount
+        while index > 0 {
+            index -= 1
+            let row = (Int(edges[index].ytop) - gridTop) / gridY
+            rowStart[row + 1] -= 1
+            rowOrder[Int(rowStart[row + 1])] = Int32(index)
+        }
     }
 
     func grow() {
@@ -64,6 +85,10 @@ extension HoleScanConverter {
         edges = newEdges
         active.deallocate()
         active = .allocate(capacity: capacity)
+        rowOrder.deallocate()
+        rowOrder = .allocate(capacity: capacity)
+        incoming.deallocate()
+        incoming = .allocate(capacity: capacity)
         edgeCapacity = capacity
     }
 
@@ -78,19 +103,21 @@ extension HoleScanConverter {
         nextRow = y + 1
         let r = y - boxY0
         let events = boundaryEvents[r]
-        if activeCount == 0 && buckets[r] < 0 && events == 0 && leftCount == 0 && rightCount == 0 { return false }
+        let first = Int(rowStart[r + 1]), end = Int(rowStart[r + 2])
+        if activeCount == 0 && first == end && events == 0 && leftCount == 0 && rightCount == 0 { return false }
         let gridY = Self.gridY
         let rowGrid = y * gridY
-        // Sort this row's new edges into sub-row buckets (`polygon_fill_buckets`).
+        // Sort this row's new edges into sub-row buckets (`polygon_fill_buckets`): last created
+        // first, so each sub-row's list comes out in order of creation.
         var maxSub = 0
-        var index = buckets[r]
-        while index >= 0 {
-            let next = edges[Int(index)].next
+        var i = end
+        while i > first {
+            i -= 1
+            let index = rowOrder[i]
             let sub = Int(edges[Int(index)].ytop) - rowGrid
             edges[Int(index)].next = subBuckets[sub]
             subBuckets[sub] = index
             maxSub = max(maxSub, sub)
-            index = next
         }
         var full = false
         if maxSub == 0 && events & 1 == 0 {
@@ -123,22 +150,39 @@ extension HoleScanConverter {
         rightCountDelta[sub] = 0
     }
 
+    /// Adds sub-row `sub`'s new edges to the active list (sorted by cell) as inserting them one
+    /// by one in order of creation would: each after the edges whose cell is not greater. They
+    /// are sorted among themselves (stably) and then merged in one pass from the back, ties
+    /// keeping the active edge first, instead of each walking the whole list.
     func mergeSubBucket(_ sub: Int) {
         var index = subBuckets[sub]
         guard index >= 0 else { return }
         subBuckets[sub] = -1
-        let edges = self.edges, active = self.active
+        let edges = self.edges, active = self.active, incoming = self.incoming
+        var count = 0
         while index >= 0 {
             let cell = edges[Int(index)].cell
-            var k = activeCount
-            while k > 0, edges[Int(active[k - 1])].cell > cell {
-                active[k] = active[k - 1]
+            var k = count
+            while k > 0, edges[Int(incoming[k - 1])].cell > cell {
+                incoming[k] = incoming[k - 1]
                 k -= 1
             }
-            active[k] = index
-            activeCount += 1
+            incoming[k] = index
+            count += 1
             index = edges[Int(index)].next
         }
+        var i = activeCount - 1, j = count - 1, w = activeCount + count - 1
+        while j >= 0 {
+            if i >= 0, edges[Int(active[i])].cell > edges[Int(incoming[j])].cell {
+                active[w] = active[i]
+                i -= 1
+            } else {
+                active[w] = incoming[j]
+                j -= 1
+            }
+            w -= 1
+        }
+        activeCount += count
     }
 
     /// `can_do_full_row`: no edge ends inside the row and none crosses another.
@@ -169,27 +213,32 @@ extension HoleScanConverter {
     @inline(__always)
     static func step(_ e: inout Edge) {
         if e.dy == 0 { return }
-        e.xQuo &+= e.stepQuo
-        e.xRem &+= e.stepRem
-        if e.xRem < 0 {
-            e.xQuo -= 1; e.xRem &+= e.dy
-        } else if e.xRem >= e.dy {
-            e.xQuo &+= 1; e.xRem -= e.dy
-        }
-        e.cell = e.xQuo &+ (e.xRem >= e.dy >> 1 ? 1 : 0)
+        advance(&e, quo: e.stepQuo, rem: e.stepRem)
     }
 
     @inline(__always)
     static func fullStep(_ e: inout Edge) {
         if e.dy == 0 { return }
-        e.xQuo &+= e.fullQuo
-        e.xRem &+= e.fullRem
-        if e.xRem < 0 {
-            e.xQuo -= 1; e.xRem &+= e.dy
-        } else if e.xRem >= e.dy {
-            e.xQuo &+= 1; e.xRem -= e.dy
-        }
-        e.cell = e.xQuo &+ (e.xRem >= e.dy >> 1 ? 1 : 0)
+        advance(&e, quo: e.fullQuo, rem: e.fullRem)
+    }
+
+    /// x += quo + rem / dy with the remainder brought back into 0..<dy (it starts there and
+    /// |rem| < dy, so one correction at most), then the cell x rounds to. Without branches:
+    /// which way the remainder wraps is a coin toss per edge and sub-row, and mispredicted
+    /// jumps were most of a supersampled row's time.
+    @inline(__always)
+    static func advance(_ e: inout Edge, quo: Int, rem: Int) {
+        var q = e.xQuo &+ quo, r = e.xRem &+ rem
+        let dy = e.dy
+        let below = r &>> 63  // -1 when r < 0
+        q &+= below
+        r &+= dy & below
+        let over = ~((r &- dy) &>> 63)  // -1 when r >= dy
+        q &-= over
+        r &-= dy & over
+        e.xQuo = q
+        e.xRem = r
+        e.cell = q &+ 1 &+ ((r &- (dy &>> 1)) &>> 63)
     }
 
     /// `sub_row`: the spans of one sub-row at the edges' current x, then every edge steps down.

@@ -64,6 +64,13 @@ final class HoleScanConverter {
     // Grow-only buffers (they reach their size in the first frames and stay).
     var edges: UnsafeMutablePointer<Edge>
     var active: UnsafeMutablePointer<Int32>
+    /// The edges in order of their first pixel row (in order of creation within a row), filled
+    /// at the end of ``prepare(transform:box:)``: row `r` of the box is
+    /// `rowOrder[rowStart[r + 1]..<rowStart[r + 2]]`. Walking a row's edges from an array
+    /// instead of a linked list lets their loads overlap.
+    var rowOrder: UnsafeMutablePointer<Int32>
+    /// One sub-row's new edges sorted by cell before they are merged into ``active``.
+    var incoming: UnsafeMutablePointer<Int32>
     var edgeCapacity: Int
     var edgeCount = 0
     var activeCount = 0
@@ -83,7 +90,8 @@ final class HoleScanConverter {
     var leftWinding = 0
     var leftCount = 0
     var rightCount = 0
-    let buckets: UnsafeMutablePointer<Int32>
+    /// Edges per box row while they are added, then where each row starts in ``rowOrder``.
+    let rowStart: UnsafeMutablePointer<Int32>
     let subBuckets: UnsafeMutablePointer<Int32>
     let heights: UnsafeMutablePointer<Int32>
     let uncovered: UnsafeMutablePointer<Int32>
@@ -123,6 +131,8 @@ final class HoleScanConverter {
         edgeCapacity = max(64, self.shape.verbRange.count * 2)
         edges = .allocate(capacity: edgeCapacity)
         active = .allocate(capacity: edgeCapacity)
+        rowOrder = .allocate(capacity: edgeCapacity)
+        incoming = .allocate(capacity: edgeCapacity)
         splineStack = .allocate(capacity: Self.splineStackDepth * 8)
         let subRows = maxHeight * Self.gridY + 1
         leftWindingDelta = .allocate(capacity: subRows)
@@ -133,8 +143,8 @@ final class HoleScanConverter {
         rightCountDelta.initialize(repeating: 0, count: subRows)
         boundaryEvents = .allocate(capacity: maxHeight + 1)
         boundaryEvents.initialize(repeating: 0, count: maxHeight + 1)
-        buckets = .allocate(capacity: maxHeight + 1)
-        buckets.initialize(repeating: -1, count: maxHeight + 1)
+        rowStart = .allocate(capacity: maxHeight + 2)
+        rowStart.initialize(repeating: 0, count: maxHeight + 2)
         subBuckets = .allocate(capacity: Self.gridY)
         subBuckets.initialize(repeating: -1, count: Self.gridY)
         heights = .allocate(capacity: maxWidth + 1)
@@ -153,8 +163,10 @@ final class HoleScanConverter {
     deinit {
         edges.deallocate()
         active.deallocate()
+        rowOrder.deallocate()
+        incoming.deallocate()
         splineStack.deallocate()
-        buckets.deallocate()
+        rowStart.deallocate()
         subBuckets.deallocate()
         leftWindingDelta.deallocate()
         leftCountDelta.deallocate()
@@ -186,7 +198,7 @@ final class HoleScanConverter {
         }
         boxX0 = box.x0; boxX1 = box.x1; boxY0 = box.y0; boxY1 = box.y1
         limitX0 = box.x0 << 8; limitX1 = box.x1 << 8; limitY0 = box.y0 << 8; limitY1 = box.y1 << 8
-        for row in 0...(box.y1 - box.y0) { buckets[row] = -1 }
+        rowStart.update(repeating: 0, count: box.y1 - box.y0 + 2)
         let subRows = (box.y1 - box.y0) * Self.gridY + 1
         leftWindingDelta.update(repeating: 0, count: subRows)
         leftCountDelta.update(repeating: 0, count: subRows)
@@ -236,6 +248,7 @@ final class HoleScanConverter {
         if rectilinear && lastOp != .none { return false }
         flushPending()
         fillClose()
+        sortEdgesByRow()
         return true
     }
 
