@@ -27,8 +27,8 @@ struct LogoMaskCommand: ParsableCommand {
             complete. Exit status: 0 ok, 1 some logos of a batch failed (each reported),
             3 no scale covers the screen (cover), 64 usage, 65 the input is not a usable
             logo, 66 the input is missing or unreadable, 69 a needed program is missing,
-            70 librsvg, poppler or Cairo failed or crashed on the logo, 73 the output cannot
-            be written, 75 past the --timeout.
+            70 librsvg, poppler or Cairo failed or crashed on the logo, 73 the output
+            cannot be written, 75 past the --timeout.
 
             Start with:
               logo-mask info SampleLogos/bird.svg
