@@ -123,13 +123,13 @@ struct BatchCLITests {
         try FileManager.default.createDirectory(at: blank, withIntermediateDirectories: false)
         let empty = try CLI.run(["render", blank.path, "-o", out.path + "/", "--width", "48"])
         #expect(empty.status == 66)
-        #expect(empty.stderr == "logo-mask: \(blank.path): cannot read the logo: the folder holds no .svg, .svgz or .pdf file. Check the path and its permissions.\n")
+        #expect(empty.stderr == "logo-mask: \(blank.path): cannot read it: the folder holds no .svg, .svgz or .pdf file. Check the path and its permissions.\n")
         let notFolder = try CLI.run(["render", icons.path, "-o", folder.appendingPathComponent("x.png").path, "--width", "48"])
         #expect(notFolder.status == 64)
         #expect(notFolder.stderr.contains("give -o DIR/ (ending in /) or an existing folder, not \(folder.appendingPathComponent("x.png").path)."))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("x.png").path))
         let noList = try CLI.run(["render", "@" + folder.appendingPathComponent("nolist.txt").path, "-o", out.path + "/", "--width", "48"])
         #expect(noList.status == 66)
-        #expect(noList.stderr.hasPrefix("logo-mask: \(folder.appendingPathComponent("nolist.txt").path): cannot read the logo: cannot read the list of logos"))
+        #expect(noList.stderr.hasPrefix("logo-mask: \(folder.appendingPathComponent("nolist.txt").path): cannot read it: cannot read the list of logos"))
     }
 }

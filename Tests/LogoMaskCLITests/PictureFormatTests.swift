@@ -105,11 +105,11 @@ struct PictureFormatTests {
         let unknown = try CLI.run(["hole", CLI.sample("bird.svg"), "--viewport", "64x48@1", "--background-image", text, "-o", out])
         #expect(unknown.status == 66)
         #expect(unknown.stdout.isEmpty)
-        #expect(unknown.stderr == "logo-mask: \(text): cannot read the logo: not a picture this tool reads (PNG, JPEG, WebP, GIF, TIFF or BMP, told from the content). Check the path and its permissions.\n")
+        #expect(unknown.stderr == "logo-mask: \(text): cannot read it: not a picture this tool reads (PNG, JPEG, WebP, GIF, TIFF or BMP, told from the content). Check the path and its permissions.\n")
         let cut = try CLI.run(["reveal", CLI.sample("bird.svg"), "--preset", "twitter", "--viewport", "64x48@1",
                                "--content", corrupt, "-o", out])
         #expect(cut.status == 66)
-        #expect(cut.stderr.hasPrefix("logo-mask: \(corrupt): cannot read the logo: a corrupt or unsupported JPEG picture: "), "\(cut.stderr)")
+        #expect(cut.stderr.hasPrefix("logo-mask: \(corrupt): cannot read it: a corrupt or unsupported JPEG picture: "), "\(cut.stderr)")
         #expect(cut.stderr.hasSuffix(". Check the path and its permissions.\n"))
         #expect(cut.stderr.split(separator: "\n").count == 1)
         #expect(!FileManager.default.fileExists(atPath: out))

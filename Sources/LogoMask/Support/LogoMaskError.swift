@@ -7,7 +7,8 @@ import Foundation
 /// Messages speak of parameters by their names in the API (``LogoMaskParameter``); a front end
 /// shows its own names for them through ``message(naming:)``.
 public enum LogoMaskError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The input could not be read: missing, a folder, no permission (`EX_NOINPUT`, 66).
+    /// An input could not be read: the logo, a picture or a list missing, a folder, without
+    /// permission, or a picture that cannot be decoded (`EX_NOINPUT`, 66).
     case unreadableInput(file: String, reason: String)
     /// The bytes are not an SVG or PDF that can be drawn (`EX_DATAERR`, 65). Mirrors librsvg's
     /// and poppler's `GError` messages and Cairo's `CAIRO_STATUS_*` during loading.
@@ -77,7 +78,7 @@ public enum LogoMaskError: Error, Sendable, Equatable, CustomStringConvertible {
     public func message(naming name: (LogoMaskParameter) -> String) -> String {
         switch self {
         case let .unreadableInput(file, reason):
-            "\(file): cannot read the logo: \(reason). Check the path and its permissions."
+            "\(file): cannot read it: \(reason). Check the path and its permissions."
         case let .notALogo(file, reason):
             "\(file): not a usable SVG or PDF logo: \(reason). Open it in a browser or a PDF viewer to check it, or export it again from the design tool."
         case let .pageOutOfRange(file, page, count):
