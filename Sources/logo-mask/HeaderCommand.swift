@@ -41,10 +41,10 @@ struct HeaderCommand: ParsableCommand {
               logo-mask header --print-layout > layout.json
             """)
 
-    @Option(help: ArgumentHelp("The header picture (PNG), shown aspect-filled.", valueName: "header.png"))
+    @Option(help: ArgumentHelp("The header picture (PNG, JPEG, WebP, GIF, TIFF or BMP), shown aspect-filled.", valueName: "picture"))
     var image: String?
 
-    @Option(help: ArgumentHelp("The avatar: a PNG, or an SVG/PDF drawn from its vectors.", valueName: "avatar"))
+    @Option(help: ArgumentHelp("The avatar: a picture (PNG, JPEG, WebP, GIF, TIFF or BMP), or an SVG/PDF drawn from its vectors.", valueName: "avatar"))
     var avatar: String?
 
     @Option(help: ArgumentHelp("The name: text, or a PNG file whose picture is used.", valueName: "text|name.png"))

@@ -40,7 +40,7 @@ struct HoleCommand: ParsableCommand {
     @Option(help: "The background: #RGB, #RRGGBB, #RRGGBBAA or a CSS name (default white).")
     var background: RGBAColor?
 
-    @Option(help: ArgumentHelp("A PNG drawn behind the hole, scaled to fill the screen (PNG and SVG outputs).", valueName: "file.png"))
+    @Option(help: ArgumentHelp("A picture (PNG, JPEG, WebP, GIF, TIFF or BMP) drawn behind the hole, scaled to fill the screen (PNG and SVG outputs).", valueName: "picture"))
     var backgroundImage: String?
 
     @Option(help: ArgumentHelp("A linear gradient behind the hole: two colours and an optional CSS angle in degrees (default 180, top to bottom).", valueName: "from,to[,deg]"))

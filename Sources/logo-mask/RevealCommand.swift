@@ -49,7 +49,7 @@ struct RevealCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The launch image: frame 0, pixel for pixel.", valueName: "still.png"))
     var still: String?
 
-    @Option(help: ArgumentHelp("The app's first screen, scaled to fill the viewport (default: a generated placeholder).", valueName: "screen.png"))
+    @Option(help: ArgumentHelp("The app's first screen (PNG, JPEG, WebP, GIF, TIFF or BMP), scaled to fill the viewport (default: a generated placeholder).", valueName: "picture"))
     var content: String?
 
     @Option(help: ArgumentHelp("A caption image drawn below the logo at the viewport's density (yula fades it).", valueName: "caption.png"))
