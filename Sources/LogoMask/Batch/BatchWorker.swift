@@ -41,25 +41,7 @@ public enum BatchWorker {
             }
             var bytes = (try? encoder.encode(answer)) ?? Data("{\"status\":70,\"message\":\"cannot encode the answer\"}".utf8)
             bytes.append(0x0A)
-            guard writeAll(STDOUT_FILENO, bytes) else { return }
-        }
-    }
-
-    /// Writes every byte to `fd`; false when the other side is gone.
-    static func writeAll(_ fd: Int32, _ data: Data) -> Bool {
-        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Bool in
-            guard var base = raw.baseAddress else { return true }
-            var left = raw.count
-            while left > 0 {
-                let written = write(fd, base, left)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                left -= written
-                base += written
-            }
-            return true
+            guard FileDescriptorWriter.writeAll(STDOUT_FILENO, bytes) else { return }
         }
     }
 }

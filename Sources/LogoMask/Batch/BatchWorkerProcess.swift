@@ -95,7 +95,7 @@ final class BatchWorkerProcess {
     func send(_ line: Data) -> Bool {
         var bytes = line
         bytes.append(0x0A)
-        return BatchWorker.writeAll(input, bytes)
+        return FileDescriptorWriter.writeAll(input, bytes)
     }
 
     /// Waits for one answer line, the worker's end, or `seconds` (0: no limit).

@@ -132,16 +132,9 @@ final class FFmpegVideoWriter {
             unpremultiply(frame.pixels, into: out, count: width * height)
             bytes = UnsafeRawPointer(out)
         }
-        let fd = input.fileHandleForWriting.fileDescriptor
-        var offset = 0
-        while offset < count {
-            let written = Foundation.write(fd, bytes + offset, count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                let reason = errno == EPIPE ? "ffmpeg stopped reading frames" : String(cString: strerror(errno))
-                throw failure(reason)
-            }
-            offset += written
+        let error = FileDescriptorWriter.writeAll(input.fileHandleForWriting.fileDescriptor, bytes, count: count)
+        if error != 0 {
+            throw failure(error == EPIPE ? "ffmpeg stopped reading frames" : String(cString: strerror(error)))
         }
     }
 
