@@ -81,14 +81,15 @@ public struct LogoBatch: Sendable {
                     // while it draws, so it never idles waiting for this thread to be scheduled.
                     let slot = BatchWorkerSlot(command: command, memoryLimit: memoryLimit, describe: describe)
                     var sent: [Int] = []
-                    while true {
-                        while sent.count < 2, let index = queue.nextIndex() {
-                            if let failure = slot.send(items[index], index: index, operation: operation, settings: settings) {
-                                queue.deliver(failure)
-                            } else {
-                                sent.append(index)
-                            }
+                    func send(_ index: Int) {
+                        if let failure = slot.send(items[index], index: index, operation: operation, settings: settings) {
+                            queue.deliver(failure)
+                        } else {
+                            sent.append(index)
                         }
+                    }
+                    while true {
+                        while sent.count < 2, let index = queue.nextIndex() { send(index) }
                         guard let oldest = sent.first else { break }
                         sent.removeFirst()
                         let (result, died) = slot.receive(items[oldest], index: oldest, settings: settings)
@@ -97,13 +98,7 @@ public struct LogoBatch: Sendable {
                             // The jobs sent after it were never started: a new worker takes them.
                             let again = sent
                             sent = []
-                            for index in again {
-                                if let failure = slot.send(items[index], index: index, operation: operation, settings: settings) {
-                                    queue.deliver(failure)
-                                } else {
-                                    sent.append(index)
-                                }
-                            }
+                            again.forEach(send)
                         }
                     }
                     slot.close()
