@@ -94,14 +94,13 @@ final class BatchWorkerSlot {
     }
 
     /// Forgets a dead (or killed) worker and removes the temporary it left for `item`'s output:
-    /// the worker writes `.NAME.part-PID-N` beside the output (``TemporaryOutputs/siblingPath(for:)``),
+    /// the worker writes `.NAME.part-PID-N` beside the output (`TemporaryOutputs.siblingPath(for:)`),
     /// and a killed process removes nothing itself.
     private func retire(_ process: BatchWorkerProcess, item: BatchItem) {
         process.close()
         worker = nil
-        let url = URL(fileURLWithPath: item.output)
-        let folder = url.deletingLastPathComponent().path
-        let prefix = ".\(url.lastPathComponent).part-\(process.pid)-"
+        let folder = URL(fileURLWithPath: item.output).deletingLastPathComponent().path
+        let prefix = TemporaryOutputs.siblingNamePrefix(for: item.output, process: process.pid)
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where name.hasPrefix(prefix) {
             try? FileManager.default.removeItem(atPath: folder + "/" + name)
         }

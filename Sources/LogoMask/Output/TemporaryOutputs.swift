@@ -96,8 +96,14 @@ public final class TemporaryOutputs: @unchecked Sendable {
             shared.counter += 1
             return shared.counter
         }
-        let name = ".\(url.lastPathComponent).part-\(ProcessInfo.processInfo.processIdentifier)-\(counter)"
+        let name = siblingNamePrefix(for: path, process: ProcessInfo.processInfo.processIdentifier) + "\(counter)"
         return url.deletingLastPathComponent().appendingPathComponent(name).path
+    }
+
+    /// The file name every temporary `process` makes for `path` starts with: `.NAME.part-PID-`
+    /// (a batch's supervisor finds what a killed worker left by it).
+    static func siblingNamePrefix(for path: String, process: Int32) -> String {
+        ".\(URL(fileURLWithPath: path).lastPathComponent).part-\(process)-"
     }
 
     private var counter = 0
