@@ -45,6 +45,13 @@ let package = Package(
         // The library crash guard: signal handlers that turn an abort inside librsvg, poppler or
         // Cairo into one line and status 70 (async-signal-safe code is simpler in C).
         .target(name: "CCrashGuard", path: "Sources/CCrashGuard"),
+        // librsvg, Cairo, gdk-pixbuf and GLib/GObject/GIO loaded with dlopen on first use: the
+        // functions the Swift code calls, defined under their own names and forwarding to the
+        // real ones. With the executable's `--as-needed`, it links none of those libraries, so
+        // `--version` and the commands that never draw do not map them (Benchmarks/PERFORMANCE.md).
+        .target(
+            name: "CDrawingLibraries", dependencies: ["CCairo", "CRsvg", "CGdkPixbuf", "CCrashGuard"],
+            path: "Sources/CDrawingLibraries", exclude: ["ld-as-needed"], linkerSettings: [.linkedLibrary("dl")]),
         // The reveal's veil blend with AVX2 behind a run-time CPU check (Bridges/PixelRuns.swift).
         .target(name: "CPixelRuns", path: "Sources/CPixelRuns"),
         .systemLibrary(
@@ -70,7 +77,7 @@ let package = Package(
             name: "LogoMask",
             dependencies: [
                 "MaskGeometry", "LogoAnimation", "CCairo", "CRsvg", "CPopplerLoader", "CZlib", "CDeflate", "CCrashGuard",
-                "CGdkPixbuf", "CPixelRuns",
+                "CGdkPixbuf", "CPixelRuns", "CDrawingLibraries",
                 .product(name: "Crypto", package: "swift-crypto"),
             ]),
 
@@ -81,7 +88,11 @@ let package = Package(
                 "LogoMask", "MaskGeometry", "LogoAnimation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
-            linkerSettings: [.unsafeFlags(releaseLinkFlags, .when(platforms: [.linux], configuration: .release))]),
+            linkerSettings: [
+                .unsafeFlags(releaseLinkFlags, .when(platforms: [.linux], configuration: .release)),
+                // `--as-needed` before the libraries: drops those CDrawingLibraries stands in for.
+                .unsafeFlags(["-ld-path=\(Context.packageDirectory)/Sources/CDrawingLibraries/ld-as-needed"], .when(platforms: [.linux])),
+            ]),
 
         // What both LogoMask test targets share: the package root and temporary folders, the
         // process runner and the finder of outside tools (failing with what to install), the
