@@ -14,6 +14,7 @@ final class PDFDocument: @unchecked Sendable {
     /// Parses `data` (no password: an encrypted PDF is refused with a clear error).
     init(data: Data, name: String) throws(LogoMaskError) {
         self.name = name
+        try DrawingLibraries.require()
         guard lm_poppler_available() != 0 else {
             throw LogoMaskError.notALogo(
                 file: name, reason: "reading PDF needs poppler-glib, which could not be loaded (apt-get install libpoppler-glib8)")

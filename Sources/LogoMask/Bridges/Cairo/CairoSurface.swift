@@ -22,6 +22,7 @@ final class CairoSurface: @unchecked Sendable {
     static func image(
         wrapping data: UnsafeMutablePointer<UInt8>, layout: PixelLayout, width: Int, height: Int, stride: Int
     ) throws(LogoMaskError) -> CairoSurface {
+        try DrawingLibraries.require()
         guard let raw = cairo_image_surface_create_for_data(
             data, layout.cairoFormat, Int32(width), Int32(height), Int32(stride))
         else { throw LogoMaskError.drawingFailed(file: "image", reason: "no surface") }
@@ -30,6 +31,7 @@ final class CairoSurface: @unchecked Sendable {
 
     /// An image surface with memory of its own, cleared to transparent.
     static func image(layout: PixelLayout, width: Int, height: Int) throws(LogoMaskError) -> CairoSurface {
+        try DrawingLibraries.require()
         guard let raw = cairo_image_surface_create(layout.cairoFormat, Int32(width), Int32(height))
         else { throw LogoMaskError.drawingFailed(file: "image", reason: "no surface") }
         return try CairoSurface(checking: raw, what: "image surface \(width)x\(height)")
@@ -37,6 +39,7 @@ final class CairoSurface: @unchecked Sendable {
 
     /// An unbounded recording surface: keeps drawing commands as vectors.
     static func recording() throws(LogoMaskError) -> CairoSurface {
+        try DrawingLibraries.require()
         guard let raw = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nil)
         else { throw LogoMaskError.drawingFailed(file: "recording", reason: "no surface") }
         return try CairoSurface(checking: raw, what: "recording surface")
@@ -44,6 +47,7 @@ final class CairoSurface: @unchecked Sendable {
 
     /// A PDF surface writing to `path`, `size` in points.
     static func pdf(path: String, size: Size) throws(LogoMaskError) -> CairoSurface {
+        try DrawingLibraries.require()
         guard let raw = cairo_pdf_surface_create(path, size.width, size.height)
         else { throw LogoMaskError.cannotWriteOutput(file: path, reason: "no PDF surface") }
         let surface = try CairoSurface(checking: raw, what: path)
@@ -55,6 +59,7 @@ final class CairoSurface: @unchecked Sendable {
 
     /// An SVG surface writing to `path`, `size` in points (user units).
     static func svg(path: String, size: Size) throws(LogoMaskError) -> CairoSurface {
+        try DrawingLibraries.require()
         guard let raw = cairo_svg_surface_create(path, size.width, size.height)
         else { throw LogoMaskError.cannotWriteOutput(file: path, reason: "no SVG surface") }
         let surface = try CairoSurface(checking: raw, what: path)
@@ -92,6 +97,7 @@ final class CairoSurface: @unchecked Sendable {
 
     /// Reads a PNG file through Cairo (converted to premultiplied ARGB32 or RGB24).
     static func png(path: String) throws(LogoMaskError) -> CairoSurface {
+        try DrawingLibraries.require()
         guard let raw = cairo_image_surface_create_from_png(path) else {
             throw LogoMaskError.unreadableInput(file: path, reason: "not a PNG")
         }

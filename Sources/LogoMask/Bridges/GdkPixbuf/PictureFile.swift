@@ -50,6 +50,7 @@ extension CairoSurface {
     }
 
     private static func decode(_ data: Data, format: PictureFileFormat, path: String) throws(LogoMaskError) -> CairoSurface {
+        try DrawingLibraries.require()
         var error: UnsafeMutablePointer<GError>?
         guard let loader = gdk_pixbuf_loader_new_with_type(format.rawValue, &error) else {
             let message = takeGErrorMessage(error, fallback: "no loader")

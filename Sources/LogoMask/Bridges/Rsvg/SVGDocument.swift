@@ -63,6 +63,7 @@ final class SVGDocument: @unchecked Sendable {
     init(data: Data, name: String, baseFile: String?, unlimited: Bool) throws(LogoMaskError) {
         self.name = name
         self.unlimited = unlimited
+        try DrawingLibraries.require()
         let bytes: OpaquePointer? = data.withUnsafeBytes { raw in
             g_bytes_new(raw.baseAddress, gsize(raw.count))
         }
