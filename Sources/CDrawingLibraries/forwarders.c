@@ -10,6 +10,9 @@
 // library as DT_NEEDED again, which DrawingLibraryLinkTests reports.
 //
 // None of these functions is variadic (a variadic one cannot be forwarded this way).
+//
+// Linux only: elsewhere (macOS) the program links the libraries as before and this file is empty.
+#if defined(__linux__)
 #include <cairo.h>
 #include <cairo-pdf.h>
 #include <cairo-svg.h>
@@ -138,3 +141,5 @@ LM_FORWARD(LM_RSVG, RsvgHandle *, rsvg_handle_new_from_stream_sync, (GInputStrea
 LM_FORWARD(LM_RSVG, gboolean, rsvg_handle_render_document, (RsvgHandle *handle, cairo_t *cr, const RsvgRectangle *viewport, GError **error), (handle, cr, viewport, error))
 LM_FORWARD(LM_RSVG, gboolean, rsvg_handle_render_element, (RsvgHandle *handle, cairo_t *cr, const char *id, const RsvgRectangle *element_viewport, GError **error), (handle, cr, id, element_viewport, error))
 LM_FORWARD_VOID(LM_RSVG, rsvg_handle_set_dpi, (RsvgHandle *handle, double dpi), (handle, dpi))
+
+#endif  // __linux__
