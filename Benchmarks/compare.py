@@ -199,7 +199,9 @@ def build(no_build: bool, install: bool, no_floor: bool = False, cli_path: str |
                 log(f"make deps failed (continuing): {result.stdout.strip()[-300:]}")
         log("building logo-mask (release)...")
         # Built as `make build` builds it: the Swift runtime linked in (half the start-up time).
-        subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--package-path", str(REPO_DIR),
+        subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib",
+                        # as the Makefile's RELEASE: functions in sections of their own, ordered by the link
+                        "-Xswiftc", "-Xfrontend", "-Xswiftc", "-function-sections", "--package-path", str(REPO_DIR),
                         "--scratch-path", str(CLI_SCRATCH), "--product", "logo-mask"], check=True,
                        stdout=sys.stderr)
     if not no_build and not no_floor:
