@@ -17,7 +17,11 @@ PYTHON ?= python3
 # The release binary carries the Swift runtime and Foundation inside it: a process starts in
 # about 14 ms instead of 28 (no 20 Swift shared libraries to load and relocate), which is most
 # of a small render's time, and the binary runs where no Swift toolchain is installed.
-RELEASE := -c release --static-swift-stdlib
+# -function-sections: every Swift function of every module (ours and ArgumentParser) in a section
+# of its own, so the release link's ordering file (scripts/startup-order.txt) can gather what
+# start-up and a small render run; the kernel maps code 64 KiB around each fault, so scattered
+# code is resident code (Benchmarks/PERFORMANCE.md). Benchmarks/compare.py builds with the same.
+RELEASE := -c release --static-swift-stdlib -Xswiftc -Xfrontend -Xswiftc -function-sections
 OUT ?= demo-out
 LOGO ?= SampleLogos/bird.svg
 

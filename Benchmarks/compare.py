@@ -14,7 +14,8 @@ to the repository root). The script
      `floor` probe (Benchmarks package) unless --no-build;
   3. renders kotlin, debridlink and elsevier at 1024, 4096 and 16384 px wide with every tool,
      alternating runs of each pair (ours, peer, ours, peer, ...), and measures per process:
-     wall time, CPU time (user + sys), peak resident memory (rusage ru_maxrss from wait4) and
+     wall time, CPU time (user + sys), peak resident memory (ru_maxrss, taken by the small
+     launcher Benchmarks/measure-process.c, not by Python: see why there) and
      output bytes; it checks that every PNG header has the same pixel size as ours;
   4. renders a fixed batch of 200 corpus logos (Fixtures/batch200.txt) at 512 px: ours as ONE
      batch command (`render @list -o DIR/ --jobs CORES`), each peer as one process per logo
@@ -198,7 +199,9 @@ def build(no_build: bool, install: bool, no_floor: bool = False, cli_path: str |
                 log(f"make deps failed (continuing): {result.stdout.strip()[-300:]}")
         log("building logo-mask (release)...")
         # Built as `make build` builds it: the Swift runtime linked in (half the start-up time).
-        subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib", "--package-path", str(REPO_DIR),
+        subprocess.run(["swift", "build", "-c", "release", "--static-swift-stdlib",
+                        # as the Makefile's RELEASE: functions in sections of their own, ordered by the link
+                        "-Xswiftc", "-Xfrontend", "-Xswiftc", "-function-sections", "--package-path", str(REPO_DIR),
                         "--scratch-path", str(CLI_SCRATCH), "--product", "logo-mask"], check=True,
                        stdout=sys.stderr)
     if not no_build and not no_floor:
@@ -239,31 +242,35 @@ def png_size(path: Path) -> tuple[int, int] | None:
     return struct.unpack(">II", head[16:24])
 
 
+def measure_process_binary() -> Path:
+    """Benchmarks/measure-process.c, compiled once (a launcher of ~1 MB: see its header for why
+    the peak memory of a process started from Python cannot be trusted)."""
+    source = BENCH_DIR / "measure-process.c"
+    binary = CLI_SCRATCH / "measure-process"
+    if not binary.exists() or binary.stat().st_mtime < source.stat().st_mtime:
+        compiler = next((c for c in ("cc", "clang", "gcc") if shutil.which(c)), None)
+        if compiler is None:
+            sys.exit("compare.py: no C compiler (cc, clang or gcc) to build Benchmarks/measure-process.c")
+        binary.parent.mkdir(parents=True, exist_ok=True)
+        subprocess.run([compiler, "-O2", "-o", str(binary), str(source)], check=True)
+    return binary
+
+
 def measure(argv: list[str], out: Path) -> Sample:
     if out.exists():
         out.unlink()
     with tempfile.TemporaryFile() as stderr:
-        start = time.perf_counter()
-        process = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=stderr)
-        deadline = start + PROCESS_TIMEOUT
-        while True:
-            pid, status, usage = os.wait4(process.pid, os.WNOHANG)
-            if pid != 0:
-                break
-            if time.perf_counter() > deadline:
-                process.kill()
-                pid, status, usage = os.wait4(process.pid, 0)
-                break
-            time.sleep(0.002)
-        wall = time.perf_counter() - start
-        process.returncode = os.waitstatus_to_exitcode(status)
+        result = subprocess.run([str(measure_process_binary()), str(PROCESS_TIMEOUT)] + argv,
+                                stdout=subprocess.PIPE, stderr=stderr, text=True)
         stderr.seek(0)
         message = stderr.read().decode(errors="replace").strip()
-    cpu = usage.ru_utime + usage.ru_stime
-    peak = usage.ru_maxrss * 1024  # KiB on Linux
+    fields = result.stdout.split()
+    if result.returncode != 0 or len(fields) != 4:
+        sys.exit(f"compare.py: measure-process failed on {argv[0]}: {message[-300:]}")
+    returncode, wall, cpu, peak = int(fields[0]), float(fields[1]), float(fields[2]), int(fields[3]) * 1024
     error = ""
-    if process.returncode != 0:
-        error = f"exit {process.returncode}: {message.splitlines()[-1] if message else ''}"[:160]
+    if returncode != 0:
+        error = f"exit {returncode}: {message.splitlines()[-1] if message else ''}"[:160]
     size = out.stat().st_size if out.exists() else 0
     pixels = png_size(out)
     if not error and pixels is None:

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Start-up and one small render, whole process: median wall time and peak RSS (ru_maxrss).
+"""Start-up and one small render, whole process: median wall time and peak RSS (ru_maxrss),
+both taken by Benchmarks/measure-process.c.
 
     scripts/startup-timing.py ICONS_DIR BINARY [BINARY...]
 
@@ -8,17 +9,28 @@ Alternates every binary given with rsvg-convert, 31 runs each: `--version`, then
 (simple-icons' icons folder). Run it on an idle machine.
 """
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
-import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def run(argv):
-    start = time.perf_counter()
-    process = subprocess.Popen(argv, stdout=subprocess.DEVNULL)
-    _, _, usage = os.wait4(process.pid, 0)
-    return time.perf_counter() - start, usage.ru_maxrss / 1024
+def launcher(folder):
+    """Benchmarks/measure-process.c, compiled into `folder`: a process started from Python
+    inherits the interpreter's peak memory as the floor of its own (see that file)."""
+    binary = os.path.join(folder, "measure-process")
+    compiler = next((c for c in ("cc", "clang", "gcc") if shutil.which(c)), None)
+    if compiler is None:
+        sys.exit("startup-timing: no C compiler (cc, clang or gcc)")
+    subprocess.run([compiler, "-O2", "-o", binary, os.path.join(ROOT, "Benchmarks", "measure-process.c")], check=True)
+    return binary
+
+
+def run(launch, argv):
+    fields = subprocess.run([launch, "60"] + argv, stdout=subprocess.PIPE, text=True, check=True).stdout.split()
+    return float(fields[1]), int(fields[3]) / 1024
 
 
 def median(values):
@@ -31,6 +43,7 @@ def main():
         sys.exit(__doc__)
     icons, binaries = sys.argv[1], sys.argv[2:]
     out = tempfile.mkdtemp()
+    launch = launcher(out)
     cases = {"--version": (lambda b: [b, "--version"], ["rsvg-convert", "--version"])}
     for icon in ["kotlin", "github", "elsevier"]:
         svg = os.path.join(icons, icon + ".svg")
@@ -41,8 +54,8 @@ def main():
         samples = {b: [] for b in binaries + ["rsvg-convert"]}
         for _ in range(31):
             for b in binaries:
-                samples[b].append(run(ours(b)))
-            samples["rsvg-convert"].append(run(peer))
+                samples[b].append(run(launch, ours(b)))
+            samples["rsvg-convert"].append(run(launch, peer))
         for b, values in samples.items():
             wall = median([v[0] for v in values]) * 1000
             peak = median([v[1] for v in values])
