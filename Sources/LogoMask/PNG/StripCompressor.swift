@@ -126,15 +126,19 @@ final class StripCompressor {
             }
             switch destination {
             case let .runLength(deflater):
-                adler = adler32Update(adler, UnsafeRawBufferPointer(start: line, count: scanline))
+                // The checksum reads only the spans too: a run of zeros moves it by arithmetic.
+                adler = adler32Update(adler, UnsafeRawBufferPointer(start: line, count: 1))
                 deflater.append(line, count: 1)
                 var written = 0
                 for k in 0..<spanCount {
                     let start = spans[2 * k], end = spans[2 * k + 1]
+                    adler = adler32AppendingZeros(adler, count: start - written)
+                    adler = adler32Update(adler, UnsafeRawBufferPointer(start: line + 1 + start, count: end - start))
                     deflater.appendZeros(start - written)
                     deflater.append(line + 1 + start, count: end - start)
                     written = end
                 }
+                adler = adler32AppendingZeros(adler, count: pixelBytes - written)
                 deflater.appendZeros(pixelBytes - written)
             case let .buffer(buffer):
                 (buffer + row * scanline).update(from: line, count: scanline)
