@@ -124,6 +124,7 @@ final class PNGWriter {
         let rowsPerStrip = max(1, min(height, rowsPerStrip ?? Self.rowsPerStrip(
             height: height, stride: stride, stripBytes: stripBytes, workers: ProcessInfo.processInfo.activeProcessorCount)))
         let stripCount = (height + rowsPerStrip - 1) / rowsPerStrip
+        if stride * height >= Rasterizer.parallelBytes { PixelMemory.keepFreedHeapMemory() }
 
         final class Worker {
             let canvas: StripCanvas
