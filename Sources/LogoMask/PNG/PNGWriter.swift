@@ -166,8 +166,16 @@ final class PNGWriter {
                     let y0 = index * rowsPerStrip
                     let rows = min(rowsPerStrip, height - y0)
                     try worker.fill(worker.canvas, y0, rows)
-                    return try worker.compressor.compress(
+                    // A worker that may take another strip clears this one's rows as it reads
+                    // them; the last strips are left as they are.
+                    guard index < stripCount - workers else {
+                        return try worker.compressor.compress(
+                            worker.canvas.buffer, stride: stride, rows: rows, isLast: index == stripCount - 1)
+                    }
+                    let strip = try worker.compressor.compressAndClear(
                         worker.canvas.buffer, stride: stride, rows: rows, isLast: index == stripCount - 1)
+                    worker.canvas.rowsWereCleared(rows)
+                    return strip
                 },
                 consume: { index, strip in
                     try container.append(strip)

@@ -71,9 +71,24 @@ final class StripCompressor {
     /// Compresses `rows` rows of Cairo pixels (`stride` bytes apart) as the next strip;
     /// `isLast` ends the deflate stream.
     func compress(_ source: UnsafePointer<UInt8>, stride: Int, rows: Int, isLast: Bool) throws(LogoMaskError) -> CompressedStrip {
+        try compress(source, stride: stride, rows: rows, isLast: isLast, clearing: nil)
+    }
+
+    /// The same, leaving the rows at `source` all zeros (`stride` bytes each), ready for the
+    /// next strip to be drawn into: each row is cleared as soon as the row below it has been
+    /// filtered, while it is still in the cache, instead of in a pass of its own over a strip
+    /// that does not fit in it. Rows known to be zeros already (a run of rows equal to a first
+    /// all-zero one) are not written, so pages that never held ink stay the kernel's.
+    func compressAndClear(_ source: UnsafeMutablePointer<UInt8>, stride: Int, rows: Int, isLast: Bool) throws(LogoMaskError) -> CompressedStrip {
+        try compress(source, stride: stride, rows: rows, isLast: isLast, clearing: source)
+    }
+
+    private func compress(
+        _ source: UnsafePointer<UInt8>, stride: Int, rows: Int, isLast: Bool, clearing: UnsafeMutablePointer<UInt8>?
+    ) throws(LogoMaskError) -> CompressedStrip {
         runLength.begin()
         guard let zlib else {
-            let adler = filterRows(source, stride: stride, rows: rows, into: .runLength(runLength))
+            let adler = filterRows(source, stride: stride, rows: rows, into: .runLength(runLength), clearing: clearing)
             return CompressedStrip(bytes: runLength.finish(isLast: isLast), adler: adler, rawLength: rows * scanline)
         }
         // The slower levels: the same scanlines through zlib's LZ77 too, keeping the smaller.
@@ -84,7 +99,7 @@ final class StripCompressor {
             packedCapacity = count
         }
         guard let packed else { throw LogoMaskError.drawingFailed(file: "zlib", reason: "no strip buffer") }
-        _ = filterRows(source, stride: stride, rows: rows, into: .buffer(packed))
+        _ = filterRows(source, stride: stride, rows: rows, into: .buffer(packed), clearing: clearing)
         let (zlibBytes, adler) = try zlib.compress(UnsafeRawBufferPointer(start: packed, count: count), isLast: isLast)
         runLength.append(packed, count: count)
         let runLengthBytes = runLength.finish(isLast: isLast)
@@ -100,13 +115,21 @@ final class StripCompressor {
     }
 
     /// Filters the rows into `destination`; returns the Adler-32 of the filtered scanlines when
-    /// the destination is the run-length coder (zlib computes its own).
-    private func filterRows(_ source: UnsafePointer<UInt8>, stride: Int, rows: Int, into destination: Destination) -> UInt32 {
+    /// the destination is the run-length coder (zlib computes its own). With `clearing` (the
+    /// same rows as `source`), each row is set to zeros once the row below it has been filtered
+    /// (its last read), unless it is known to be zeros already.
+    private func filterRows(
+        _ source: UnsafePointer<UInt8>, stride: Int, rows: Int, into destination: Destination,
+        clearing: UnsafeMutablePointer<UInt8>?
+    ) -> UInt32 {
         let pixelBytes = scanline - 1
         var adler = adler32Empty
+        // Whether the row above is all zeros: then so is a row equal to it.
+        var aboveIsZero = false
         for row in 0..<rows {
             let pixels = source + row * stride
             let line: UnsafeMutablePointer<UInt8>
+            var isZero = false
             if row == 0 {
                 // Sub; `previous` gets the row's pixel bytes for the rows below.
                 PNGRowPacker.packPixels(pixels, layout: layout, width: width, channels: channels, into: previous)
@@ -116,13 +139,20 @@ final class StripCompressor {
                 spans[1] = pixelBytes
                 spanCount = 1
                 line = upLine
+                if clearing != nil { isZero = Self.isZero(pixels, count: sourceRowBytes) }
             } else if memcmp(pixels, pixels - stride, sourceRowBytes) == 0 {
                 // Same pixels as the row above: Up-filtered, all zeros; `previous` stays right.
                 upLine[0] = 2
                 spanCount = 0
                 line = upLine
+                isZero = aboveIsZero
             } else {
                 line = filterChangedRow(pixels, above: pixels - stride)
+            }
+            if let clearing {
+                if row > 0, !aboveIsZero { (clearing + (row - 1) * stride).update(repeating: 0, count: stride) }
+                if row == rows - 1, !isZero { (clearing + row * stride).update(repeating: 0, count: stride) }
+                aboveIsZero = isZero
             }
             switch destination {
             case let .runLength(deflater):
@@ -149,6 +179,22 @@ final class StripCompressor {
             }
         }
         return adler
+    }
+
+    /// Whether `count` bytes are all zeros.
+    private static func isZero(_ bytes: UnsafePointer<UInt8>, count: Int) -> Bool {
+        let raw = UnsafeRawPointer(bytes)
+        var bits: UInt64 = 0
+        var i = 0
+        while i + 8 <= count {
+            bits |= raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            i += 8
+        }
+        while i < count {
+            bits |= UInt64(bytes[i])
+            i += 1
+        }
+        return bits == 0
     }
 
     /// Pixels per chunk of the comparison with the row above.

@@ -39,6 +39,13 @@ final class StripCanvas {
         try Self.draw(into: buffer, layout: layout, width: width, stride: stride, y0: y0, rows: rows, paint: paint)
     }
 
+    /// Records that rows `0..<rows` are all zeros again (the compressor cleared them as it read
+    /// them, see ``StripCompressor/compressAndClear(_:stride:rows:isLast:)``), so the next
+    /// ``draw(y0:rows:paint:)`` need not clear them.
+    func rowsWereCleared(_ rows: Int) {
+        if rows >= dirtyRows { dirtyRows = 0 }
+    }
+
     /// Lets `paint` draw image rows `y0..<y0+rows` into `rows` rows of pixels at `buffer`
     /// (`stride` bytes apart, already cleared), tile by tile.
     static func draw(
