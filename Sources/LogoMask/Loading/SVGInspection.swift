@@ -168,32 +168,39 @@ struct SVGInspection {
             if target.isEmpty || target.hasPrefix("#") || target.lowercased().hasPrefix("data:") { return }
             found.append((start, target))
         }
+        // Every match starts with x or h (href), u (url) or @ (@import), folded: only those
+        // positions are tried (the scans below met each scalar six times; a 54 KB logo's path
+        // data made that a twentieth of a 512 px render).
+        let starts = s.indices.filter {
+            let c = folded(s[$0])
+            return c == 0x78 || c == 0x68 || c == 0x75 || c == 0x40
+        }
         for quote in ["\"", "'"] as [Unicode.Scalar] {
-            var p = 0
-            while p < s.count {
-                if let (end, value) = hrefMatch(s, p, quote) { capture(p, value); p = end } else { p += 1 }
+            var resume = 0
+            for p in starts where p >= resume {
+                if let (end, value) = hrefMatch(s, p, quote) { capture(p, value); resume = end }
             }
         }
-        var p = 0
-        while p < s.count {
-            guard var i = literal(s, p, "url(") else { p += 1; continue }
+        var resume = 0
+        for p in starts where p >= resume {
+            guard var i = literal(s, p, "url(") else { continue }
             while i < s.count, s[i].properties.isWhitespace { i += 1 }
             if i < s.count, s[i] == "\"" || s[i] == "'" { i += 1 }
             let start = i
             while i < s.count, s[i] != "\"", s[i] != "'", s[i] != ")" { i += 1 }
             capture(p, start..<i)
-            p = max(i, p + 1)
+            resume = max(i, p + 1)
         }
-        p = 0
-        while p < s.count {
-            guard var i = literal(s, p, "@import"), i < s.count, s[i].properties.isWhitespace else { p += 1; continue }
+        resume = 0
+        for p in starts where p >= resume {
+            guard var i = literal(s, p, "@import"), i < s.count, s[i].properties.isWhitespace else { continue }
             while i < s.count, s[i].properties.isWhitespace { i += 1 }
-            guard i < s.count, s[i] == "\"" || s[i] == "'" else { p += 1; continue }
+            guard i < s.count, s[i] == "\"" || s[i] == "'" else { continue }
             i += 1
             let start = i
             while i < s.count, s[i] != "\"", s[i] != "'" { i += 1 }
             capture(p, start..<i)
-            p = i
+            resume = i
         }
         var seen: Set<String> = []
         var ordered: [String] = []
@@ -224,13 +231,16 @@ struct SVGInspection {
     private static func literal(_ s: [Unicode.Scalar], _ p: Int, _ word: String) -> Int? {
         var i = p
         for w in word.unicodeScalars {
-            guard i < s.count else { return nil }
-            let c = s[i]
-            let folded: UInt32 = c.value == 0x212A ? 0x6B : (0x41...0x5A).contains(c.value) ? c.value + 32 : c.value
-            guard folded == w.value else { return nil }
+            guard i < s.count, folded(s[i]) == w.value else { return nil }
             i += 1
         }
         return i
+    }
+
+    /// `c` as ICU's case-insensitive matching compares it with lower-case ASCII: ASCII letters
+    /// either case, the Kelvin sign as k.
+    private static func folded(_ c: Unicode.Scalar) -> UInt32 {
+        c.value == 0x212A ? 0x6B : (0x41...0x5A).contains(c.value) ? c.value + 32 : c.value
     }
 }
 
