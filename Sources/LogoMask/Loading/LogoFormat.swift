@@ -27,9 +27,14 @@ public enum LogoFormat: String, Sendable, Codable {
         var index = head.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         while index < head.count, [0x20, 0x09, 0x0A, 0x0D].contains(head[index]) { index += 1 }
         if index < head.count, head[index] == UInt8(ascii: "<") {
-            // The <svg root may come after a long prologue (comments, DOCTYPE): search further.
-            let window = Data(data.prefix(1 << 20).map { $0 | 0x20 })  // lower-case ASCII letters
-            if window.range(of: Data("<svg".utf8)) != nil { return .svg }
+            // Usually in the first 4 KiB; the <svg root may come after a long prologue (comments,
+            // DOCTYPE): then search the first MiB (lower-casing a whole large logo cost a
+            // millisecond of a 512 px render).
+            let svgTag = Array("<svg".utf8)
+            func hasSVGTag<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
+                bytes.lazy.map { $0 | 0x20 }.firstRange(of: svgTag) != nil  // lower-case ASCII letters
+            }
+            if hasSVGTag(head) || hasSVGTag(data.prefix(1 << 20)) { return .svg }
             throw LogoMaskError.notALogo(file: name, reason: "it is XML or HTML but has no <svg> element")
         }
         throw LogoMaskError.notALogo(file: name, reason: "it is neither SVG nor PDF (it starts with neither \"<\" nor \"%PDF-\")")
