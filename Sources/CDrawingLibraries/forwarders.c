@@ -7,7 +7,7 @@
 // library's own prototype (a mismatch is a "conflicting types" error). The forwarders are
 // hidden: a library loaded later never binds to them, only this program's own calls do.
 // A function the Swift code starts to call that is missing here makes the linker keep the
-// library as DT_NEEDED again, which DrawingLibraryLinkTests reports.
+// library as DT_NEEDED again, which DrawingLibraryLoadingTests report.
 //
 // None of these functions is variadic (a variadic one cannot be forwarded this way).
 //
