@@ -16,6 +16,12 @@ struct HostileFuzzRegressionTests {
          "a glow filter drawn at 4096 px and zoomed on each edge by the alpha-tight pass: 2 s and 580 MB standalone, then librsvg's InvalidSize (70); the 10 s alarm fired under load"),
         ("timeout-ff687906", "PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHhtbG5zOnhsaW5rPSJodHRwOi8vd3d3LnczLm9yZy8xOTk5L3hsaW5rIiB3aWR0aD0iMzIiIGhlaWdodD0iMzIiIHZpZVVuc2FmZU11dHdCb3g9IjAgMCAzMiAzMiI+PGRlZnM+PG1hc2sgaWQ9Im0iIG1hc2tVbml0cz0idXNlclNwYWNlT25Vc2UiIG1hc2tDb250ZW50VW5pdHM9Im9iamVjdEJvdW5kaW5nQm94IiBtYXNrLXR5cGU9ImFscGhhIj48cmVjdCB3aWR0aD0iMC41IiBoZWlnaHQ9IjEiIGZpbGw9IndoaXRlIi8+PC9tYXNrPjxwYXR0ZXJuIGlkPSJwIiB3aWR0aD0iNCIgaGVpZ2h0PSI0IiBwYXR0ZXJuVW5pdHM9InVzZXJTcGFjZU9uVXNlIiBwYXR0ZXJuVHJhbnNmb3JtPSJyb3RhdGUoMzApIj48Y2lyY2xlIEN4PSIyIiBjeT0iMiIgcj0iMS41IiBtYXNrPSJ1cmwoI20pIi8+PC9wYXR0ZXJuPjwvZGVmcz48cmVjdCB3aWR0aD0iMzIiIGhlaWdodD0iMzIiIGZpbGw9InVybCgjcCkiIG1hc2s9InVybCgjbSkiLz48L3N2Zz4=",
          "issue 17's run (new mask-pattern seed, mutated): a pattern of masked circles under an objectBoundingBox alpha mask, 512 bytes so the harness takes the alpha-tight pass at 4096 px; 1.9 s of CPU, 12-24 s wall under a load average of 17; it draws nothing (65)"),
+        ("crash-arc-infinite-end", "PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAxMCAxMCI+PHBhdGggZD0iTTAgMEExIDEgMCAwIDEgMWU0MDAgMCIvPjwvc3ZnPg==",
+         "an arc to a point past the double range (1e400 is infinite): NaN angles, and converting NaN to the segment count trapped (SIGILL) in the path-crossing estimate every SVG load runs; found by a 20 s fuzz run after issue 16"),
+        ("crash-arc-infinite-rotation", "PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAxMCAxMCI+PHBhdGggZD0iTTAgMEE1IDUgMWU0MDAgMCAxIDEwIDEwIi8+PC9zdmc+",
+         "the same trap from an infinite x-axis rotation (sin and cos of infinity are NaN)"),
+        ("crash-arc-huge-radii", "PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCAxMCAxMCI+PHBhdGggZD0iTTAgMEExZTMwOCAxZTMwOCAwIDAgMSAxZTMwOCAtMWUzMDgiLz48L3N2Zz4=",
+         "the same trap from radii and an end point near the largest double (their squares overflow)"),
     ]
 
     @Test("a fuzzer finding runs to an answer", arguments: findings.map(\.0))

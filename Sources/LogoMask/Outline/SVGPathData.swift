@@ -426,6 +426,9 @@ enum SVGPathData {
             } else if !sweep && delta > 0.0 {
                 delta -= Double.pi * 2.0
             }
+            // A coordinate, radius or angle at or past the double range makes these NaN: no
+            // segment, as librsvg's `NaN as i32` (0) gives, and no trap converting NaN to Int.
+            guard delta.isFinite, theta1.isFinite, cx.isFinite, cy.isFinite, rx.isFinite, ry.isFinite else { return }
             let segments = Int(abs(delta / (Double.pi * 0.5 + 0.001)).rounded(.up))
             guard segments > 0 else { return }
             let step = delta / Double(segments)
