@@ -13,6 +13,7 @@
 // On timeout the command's process group is killed (EXIT 137).
 // Compiled on first use by Benchmarks/compare.py and scripts/startup-timing.py.
 #define _GNU_SOURCE
+#include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <stdio.h>
@@ -64,6 +65,10 @@ int main(int argc, char **argv) {
     int status = 0;
     struct rusage usage;
     while (wait4(child, &status, 0, &usage) < 0) {
+        if (errno != EINTR) {
+            perror("measure-process: wait4");
+            return 71;
+        }
     }
     clock_gettime(CLOCK_MONOTONIC, &end);
     int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
