@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as _dt
+import functools
 import json
 import os
 import platform
@@ -242,6 +243,7 @@ def png_size(path: Path) -> tuple[int, int] | None:
     return struct.unpack(">II", head[16:24])
 
 
+@functools.cache
 def measure_process_binary() -> Path:
     """Benchmarks/measure-process.c, compiled once (a launcher of ~1 MB: see its header for why
     the peak memory of a process started from Python cannot be trusted)."""

@@ -9,23 +9,13 @@ Alternates every binary given with rsvg-convert, 31 runs each: `--version`, then
 (simple-icons' icons folder). Run it on an idle machine.
 """
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-def launcher(folder):
-    """Benchmarks/measure-process.c, compiled into `folder`: a process started from Python
-    inherits the interpreter's peak memory as the floor of its own (see that file)."""
-    binary = os.path.join(folder, "measure-process")
-    compiler = next((c for c in ("cc", "clang", "gcc") if shutil.which(c)), None)
-    if compiler is None:
-        sys.exit("startup-timing: no C compiler (cc, clang or gcc)")
-    subprocess.run([compiler, "-O2", "-o", binary, os.path.join(ROOT, "Benchmarks", "measure-process.c")], check=True)
-    return binary
+sys.path.insert(0, os.path.join(ROOT, "Benchmarks"))
+from compare import measure_process_binary  # noqa: E402  (one recipe for the launcher)
 
 
 def run(launch, argv):
@@ -43,7 +33,7 @@ def main():
         sys.exit(__doc__)
     icons, binaries = sys.argv[1], sys.argv[2:]
     out = tempfile.mkdtemp()
-    launch = launcher(out)
+    launch = str(measure_process_binary())
     cases = {"--version": (lambda b: [b, "--version"], ["rsvg-convert", "--version"])}
     for icon in ["kotlin", "github", "elsevier"]:
         svg = os.path.join(icons, icon + ".svg")
