@@ -62,9 +62,13 @@ demo: build
 	.build/release/logo-mask assets $(LOGO) -o $(OUT)/assets --platforms ios,android --animated-icon twitter
 	@echo "Outputs in $(OUT)/:"; ls -1 $(OUT)
 
+# The failures are listed again at the end: CI shows only the tail of a long run's output.
 test: deps
 	swift build --build-tests
-	swift test --skip-build
+	@{ swift test --skip-build 2>&1; echo $$? > .build/test-status; } | tee .build/test-output.txt
+	@status=$$(cat .build/test-status); if [ "$$status" != 0 ]; then \
+		echo "Failed (status $$status); the issues recorded:"; \
+		grep -a '^✘\|^↳' .build/test-output.txt | tail -n 60; fi; exit $$status
 
 # Rewrites the stored reference pictures (Tests/LogoMaskCLITests/References, cases in cases.txt)
 # and help texts (Tests/LogoMaskCLITests/Help) from what the built binary draws and prints now.
