@@ -16,6 +16,13 @@ let releaseLinkFlags: [String] = [
     "-Xlinker", "--no-warn-symbol-ordering",
 ]
 
+// The modules the command-line tool links import FoundationEssentials, never Foundation: linking
+// Foundation (CoreFoundation's start-up and ICU's tables) costs a small render 3 MB of memory
+// (Benchmarks/PERFORMANCE.md). With member import visibility a file sees only the extension
+// members of modules it imports itself, so one file importing Foundation cannot lend
+// `String(format:)` or `range(of:)` to the others.
+let foundationEssentialsOnly: [SwiftSetting] = [.enableUpcomingFeature("MemberImportVisibility")]
+
 let package = Package(
     name: "logo-mask",
     platforms: [.macOS(.v13)],
@@ -66,11 +73,11 @@ let package = Package(
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
 
         // Pure Swift: points, rects, transforms, placement, the cover search. No C.
-        .target(name: "MaskGeometry"),
+        .target(name: "MaskGeometry", swiftSettings: foundationEssentialsOnly),
 
         // Pure Swift: timing curves, animations, timelines and the scroll-driven header layout
-        // (what moves over time, not where). Foundation and MaskGeometry only.
-        .target(name: "LogoAnimation", dependencies: ["MaskGeometry"]),
+        // (what moves over time, not where). FoundationEssentials and MaskGeometry only.
+        .target(name: "LogoAnimation", dependencies: ["MaskGeometry"], swiftSettings: foundationEssentialsOnly),
 
         // The public library.
         .target(
@@ -79,7 +86,8 @@ let package = Package(
                 "MaskGeometry", "LogoAnimation", "CCairo", "CRsvg", "CPopplerLoader", "CZlib", "CDeflate", "CCrashGuard",
                 "CGdkPixbuf", "CPixelRuns", "CDrawingLibraries",
                 .product(name: "Crypto", package: "swift-crypto"),
-            ]),
+            ],
+            swiftSettings: foundationEssentialsOnly),
 
         // The command-line tool: thin, one file per subcommand.
         .executableTarget(
@@ -88,6 +96,7 @@ let package = Package(
                 "LogoMask", "MaskGeometry", "LogoAnimation",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            swiftSettings: foundationEssentialsOnly,
             linkerSettings: [
                 .unsafeFlags(releaseLinkFlags, .when(platforms: [.linux], configuration: .release)),
                 // `--as-needed` before the libraries: drops those CDrawingLibraries stands in for.

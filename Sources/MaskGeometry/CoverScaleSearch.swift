@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Settings of the cover-scale search.
 public struct CoverSearchSettings: Sendable, Hashable {

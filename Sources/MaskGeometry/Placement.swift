@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where a logo sits on a viewport and how it is scaled and turned: the one placement model
 /// that the hole, the cover scale, the reveal frames and the launch stills share.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A point in a two-dimensional coordinate space (document units, points or pixels,
 /// as the API that hands it out says).
@@ -39,7 +39,7 @@ public struct Point: Hashable, Sendable, Codable, CustomStringConvertible {
 func parseFiniteNumbers(_ text: String) -> [Double]? {
     var numbers: [Double] = []
     for part in text.split(separator: ",", omittingEmptySubsequences: false) {
-        guard let value = Double(part.trimmingCharacters(in: .whitespaces)), value.isFinite else { return nil }
+        guard let value = Double(part.trimmingWhitespace()), value.isFinite else { return nil }
         numbers.append(value)
     }
     return numbers

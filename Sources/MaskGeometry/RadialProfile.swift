@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// How far a logo's fully opaque ink reaches from its anchor in every direction, and the cover
 /// scale of any window that follows from it.

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Measures a ``RadialProfile`` on coverage grids (one byte a pixel, 255 = fully covered),
 /// coarse to fine: each grid may leave a region around the anchor to a finer one, so every

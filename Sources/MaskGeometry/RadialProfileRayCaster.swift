@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A radial profile measured exactly on polygons (a logo's filled outline, flattened), by casting
 /// rays from the anchor: no pixels, so no pixel error.

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A 2-D affine transform in Cairo's convention:
 /// `x' = a*x + c*y + tx`, `y' = b*x + d*y + ty`.

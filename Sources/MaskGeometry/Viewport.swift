@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A screen (or any target area) in points, with a density in pixels per point.
 ///
@@ -22,7 +22,7 @@ public struct Viewport: Hashable, Sendable, Codable, CustomStringConvertible {
     /// Parses `WxH` or `WxH@D` (points; D in pixels per point, default 3), e.g. `375x667@2`.
     /// Returns nil for anything else, or for sizes or densities that are not positive and finite.
     public init?(parsing text: String) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let trimmed = text.trimmingWhitespace().lowercased()
         let parts = trimmed.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 1 || parts.count == 2 else { return nil }
         let sides = parts[0].split(separator: "x", omittingEmptySubsequences: false)

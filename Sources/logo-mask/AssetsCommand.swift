@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+import MaskGeometry
 import LogoMask
 
 struct AssetsCommand: ParsableCommand {
@@ -92,7 +93,7 @@ struct AssetsCommand: ParsableCommand {
 
     private func parsedPlatforms() throws -> Set<AssetPlatform> {
         var result = Set<AssetPlatform>()
-        for name in platforms.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces).lowercased() }) {
+        for name in platforms.split(separator: ",").map({ $0.trimmingWhitespace().lowercased() }) {
             guard let platform = AssetPlatform(rawValue: name) else {
                 throw ValidationError("--platforms takes ios, android and web, not \(name).")
             }

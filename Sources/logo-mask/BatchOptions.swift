@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 
 /// The options of `render` and `mask` that only a batch (several logos into a folder) uses.
 struct BatchOptions: ParsableArguments {
@@ -18,7 +18,7 @@ struct BatchOptions: ParsableArguments {
 /// logos, or an output that is a folder (ends with / or exists as one).
 func isBatch(logo: String, moreLogos: [String], output: String) -> Bool {
     if !moreLogos.isEmpty || output.hasSuffix("/") || (logo.hasPrefix("@") && logo.count > 1) { return true }
-    var isFolder: ObjCBool = false
-    if FileManager.default.fileExists(atPath: output, isDirectory: &isFolder), isFolder.boolValue { return true }
-    return FileManager.default.fileExists(atPath: logo, isDirectory: &isFolder) && isFolder.boolValue
+    var isFolder = false
+    if FileManager.default.fileExists(atPath: output, isDirectory: &isFolder), isFolder { return true }
+    return FileManager.default.fileExists(atPath: logo, isDirectory: &isFolder) && isFolder
 }

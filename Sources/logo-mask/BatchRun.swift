@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import LogoMask
 
 /// `render` and `mask` over many logos: expands the inputs, refuses name collisions up front,
@@ -20,8 +20,8 @@ enum BatchRun {
     ) throws {
         var failed = 0
         try runReportingErrors { () throws(LogoMaskError) in
-            var isFolder: ObjCBool = false
-            guard output.hasSuffix("/") || (FileManager.default.fileExists(atPath: output, isDirectory: &isFolder) && isFolder.boolValue) else {
+            var isFolder = false
+            guard output.hasSuffix("/") || (FileManager.default.fileExists(atPath: output, isDirectory: &isFolder) && isFolder) else {
                 throw LogoMaskError.invalidRequest(
                     "several logos (or a folder, or a list) are written into a folder: give -o DIR/ (ending in /) or an existing folder, not \(output).")
             }
@@ -56,15 +56,15 @@ enum BatchRun {
 
     /// Makes the output folder when it does not exist (its parent must).
     private static func makeFolder(_ folder: String) throws(LogoMaskError) {
-        var isFolder: ObjCBool = false
+        var isFolder = false
         if FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
-            guard isFolder.boolValue else { throw LogoMaskError.cannotWriteOutput(file: folder, reason: "it is a file, and a batch writes into a folder") }
+            guard isFolder else { throw LogoMaskError.cannotWriteOutput(file: folder, reason: "it is a file, and a batch writes into a folder") }
             return
         }
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
         } catch {
-            throw LogoMaskError.cannotWriteOutput(file: folder, reason: "cannot make the folder (\(error.localizedDescription))")
+            throw LogoMaskError.cannotWriteOutput(file: folder, reason: "cannot make the folder (\(SystemErrorText.describe(error)))")
         }
     }
 

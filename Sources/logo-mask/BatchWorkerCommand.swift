@@ -1,5 +1,8 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import LogoMask
 
 /// The hidden `batch-worker` subcommand: one worker process of a batch (see ``BatchRun``). It
@@ -37,7 +40,7 @@ struct BatchWorkerCommand: ParsableCommand {
             guard let how = faults[URL(fileURLWithPath: input).lastPathComponent] else { return }
             switch how {
             case "abort":
-                FileHandle.standardError.write(Data(
+                FileDescriptorWriter.writeAll(STDERR_FILENO, Data(
                     "logo-mask: \(input): librsvg aborted while drawing it: a bug in librsvg, not in the file's syntax\n".utf8))
                 _exit(70)
             case "hang":

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LogoMask
 
 /// Timings of the compositor alone (no encoding), for `--measure-compositor`: the best of

@@ -1,5 +1,8 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import LogoMask
 
 /// Runs a command body: library errors become a message on standard error (parameters named by
@@ -13,12 +16,12 @@ func runReportingErrors(_ body: () throws(LogoMaskError) -> Void) throws {
     do {
         try body()
     } catch {
-        FileHandle.standardError.write(Data("logo-mask: \(FlagNames.message(for: error))\n".utf8))
+        FileDescriptorWriter.writeAll(STDERR_FILENO, Data("logo-mask: \(FlagNames.message(for: error))\n".utf8))
         throw ExitCode(error.exitStatus)
     }
 }
 
 /// Writes a line to standard error (progress and warnings; standard output is for results).
 func printError(_ text: String) {
-    FileHandle.standardError.write(Data((text + "\n").utf8))
+    FileDescriptorWriter.writeAll(STDERR_FILENO, Data((text + "\n").utf8))
 }

@@ -1,5 +1,8 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import LogoAnimation
 import LogoMask
 import MaskGeometry
@@ -94,7 +97,7 @@ struct HeaderCommand: ParsableCommand {
     }
 
     static func sweep(_ text: String) -> [Double]? {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false).map { Double($0.trimmingWhitespace()) }
         guard parts.count == 3, let from = parts[0], let to = parts[1], let step = parts[2] else { return nil }
         return ScrollScript.sweep(from: from, to: to, step: step)
     }
@@ -103,7 +106,7 @@ struct HeaderCommand: ParsableCommand {
         try runReportingErrors { () throws(LogoMaskError) in
             let layout = try loadLayout()
             if printLayout {
-                FileHandle.standardOutput.write(layout.jsonData() + Data("\n".utf8))
+                FileDescriptorWriter.writeAll(STDOUT_FILENO, layout.jsonData() + Data("\n".utf8))
                 return
             }
             guard let image, let avatar, let output else { return }
@@ -123,10 +126,9 @@ struct HeaderCommand: ParsableCommand {
             progress.finish()
             if !quiet {
                 let blur = renderer.blur
-                printError(String(
-                    format: "blur: box %d x %d passes -> Gaussian sigma %.2f px (%.2f pt) on %dx%d px in %.3f s",
-                    blur.boxSize, blur.iterations, blur.sigmaPixels, blur.sigmaPoints,
-                    renderer.fittedHeader.width, renderer.fittedHeader.height, report.blurSeconds))
+                printError("blur: box \(blur.boxSize) x \(blur.iterations) passes -> Gaussian sigma "
+                    + "\(formatFixed(blur.sigmaPixels, decimals: 2)) px (\(formatFixed(blur.sigmaPoints, decimals: 2)) pt) "
+                    + "on \(renderer.fittedHeader.width)x\(renderer.fittedHeader.height) px in \(formatFixed(report.blurSeconds, decimals: 3)) s")
                 printError("wrote \(report.frames) frames (\(report.frameWidth)x\(report.frameHeight)): \(report.written.joined(separator: ", "))")
             }
         }

@@ -47,7 +47,7 @@ struct InfoCommand: ParsableCommand {
             }
             let width = rows.map(\.0.count).max() ?? 0
             for (key, value) in rows {
-                print(key.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + value)
+                print(key + String(repeating: " ", count: max(0, width - key.count)) + "  " + value)
             }
         }
     }

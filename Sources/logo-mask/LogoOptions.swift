@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import LogoMask
 
 /// The logo argument and the options every command that loads a logo shares.

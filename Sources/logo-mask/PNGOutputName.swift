@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 
 /// The check of commands that write one PNG (`render`, `mask`): an output named for another
 /// format is refused as a usage error (64) before anything is drawn, instead of PNG bytes under

@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+import LogoMask
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A one-line progress bar on standard error, drawn only when standard error is a terminal.
 final class ProgressBar {
@@ -19,13 +23,13 @@ final class ProgressBar {
         lastDrawn = percent
         let filled = percent * 30 / 100
         let bar = String(repeating: "#", count: filled) + String(repeating: ".", count: 30 - filled)
-        FileHandle.standardError.write(Data("\r\(label) [\(bar)] \(percent)%".utf8))
+        FileDescriptorWriter.writeAll(STDERR_FILENO, Data("\r\(label) [\(bar)] \(percent)%".utf8))
     }
 
     /// Prints a line on standard error above the bar (clears the bar, prints, draws it again).
     func printAbove(_ text: String) {
         guard enabled, lastDrawn >= 0 else { return printError(text) }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        FileDescriptorWriter.writeAll(STDERR_FILENO, Data("\r\u{1B}[K".utf8))
         printError(text)
         let percent = lastDrawn
         lastDrawn = -1
@@ -35,6 +39,6 @@ final class ProgressBar {
     /// Clears the line.
     func finish() {
         guard enabled, lastDrawn >= 0 else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        FileDescriptorWriter.writeAll(STDERR_FILENO, Data("\r\u{1B}[K".utf8))
     }
 }

@@ -1,5 +1,8 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import LogoMask
 import MaskGeometry
 
@@ -124,7 +127,7 @@ struct RevealCommand: ParsableCommand {
                 chosenSpec = (preset ?? .twitter).spec
             }
             if printSpec {
-                FileHandle.standardOutput.write(Data(chosenSpec.jsonText().utf8))
+                FileDescriptorWriter.writeAll(STDOUT_FILENO, Data(chosenSpec.jsonText().utf8))
                 return
             }
             guard let viewport = placementOptions.chosenViewport else {

@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+import LogoMask
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Prints rows as left-aligned columns separated by two spaces.
 func printTable(_ rows: [[String]]) {
@@ -7,7 +11,7 @@ func printTable(_ rows: [[String]]) {
     for row in rows { for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) } }
     for row in rows {
         let line = row.enumerated().map { i, cell in
-            i == row.count - 1 ? cell : cell.padding(toLength: widths[i], withPad: " ", startingAt: 0)
+            i == row.count - 1 ? cell : cell + String(repeating: " ", count: max(0, widths[i] - cell.count))
         }.joined(separator: "  ")
         print(line)
     }
@@ -18,5 +22,5 @@ func printTable(_ rows: [[String]]) {
 func printJSON(_ value: some Encodable) {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    if let data = try? encoder.encode(value) { FileHandle.standardOutput.write(data + Data("\n".utf8)) }
+    if let data = try? encoder.encode(value) { FileDescriptorWriter.writeAll(STDOUT_FILENO, data + Data("\n".utf8)) }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How the article's blur (FXBlurView's `blurredImage(withRadius:iterations:tintColor:)`, vImage
 /// box convolutions with edges extended) maps onto one Gaussian.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MaskGeometry
 
 /// The numbers an engineer needs to rebuild the header: the layout, the constants that follow

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MaskGeometry
 
 /// Which of the article's two actions an offset belongs to, and whether the header has stuck.

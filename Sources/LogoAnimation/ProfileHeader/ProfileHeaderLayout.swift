@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MaskGeometry
 
 /// The Twitter profile header of source article 003 ("Implementing the Twitter iOS App UI"):

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The scroll offsets of a preview, one per frame.
 public enum ScrollScript {

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A damped spring that runs from 0 to 1 in a given duration, as UIKit's
 /// `animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:)`.

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import MaskGeometry
 
 /// How the logo is placed on Android 12's splash icon canvas, computed exactly from the outline.

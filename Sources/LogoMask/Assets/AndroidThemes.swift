@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import MaskGeometry
 
 /// The Android resource files that turn the splash icon into a splash screen: the starting
 /// theme (`values-v31/themes.xml` and `values-night-v31/themes.xml`) and its colours
@@ -42,7 +43,7 @@ public enum AndroidThemes {
     /// Android writes colours (`#AARRGGBB`).
     static func colors(background: RGBAColor, iconBackground: RGBAColor?) -> Data {
         func argb(_ color: RGBAColor) -> String {
-            String(format: "#%02X%02X%02X%02X", color.alpha, color.red, color.green, color.blue)
+            "#" + [color.alpha, color.red, color.green, color.blue].map { formatHex($0, digits: 2) }.joined()
         }
         var lines = ["    <color name=\"splash_background\">\(argb(background))</color>"]
         if let iconBackground { lines.append("    <color name=\"splash_icon_background\">\(argb(iconBackground))</color>") }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MaskGeometry
 
 /// The logo as an Android `VectorDrawable` (`res/drawable/splash_icon.xml`), the form Android
@@ -155,7 +155,7 @@ public struct AndroidVectorDrawable: Sendable {
 
     /// `#RRGGBB` (the alpha goes in `fillAlpha` / `strokeAlpha`).
     static func hex(_ color: RGBAColor) -> String {
-        String(format: "#%02X%02X%02X", color.red, color.green, color.blue)
+        "#" + [color.red, color.green, color.blue].map { formatHex($0, digits: 2) }.joined()
     }
 
     /// Path data in dp with three decimals (a thousandth of a dp, a quarter of a pixel at 250x).
@@ -165,8 +165,8 @@ public struct AndroidVectorDrawable: Sendable {
 
     /// Escapes text for XML content or attributes (and `--`, which may not appear in a comment).
     static func escape(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-            .replacingOccurrences(of: "--", with: "&#45;&#45;")
+        text.replacing("&", with: "&amp;").replacing("<", with: "&lt;")
+            .replacing(">", with: "&gt;").replacing("\"", with: "&quot;")
+            .replacing("--", with: "&#45;&#45;")
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import MaskGeometry
 
 /// The `Contents.json` files of an Xcode asset catalog, written as Xcode writes them (keys
 /// sorted, `"author" : "xcode"`).
@@ -11,20 +12,20 @@ enum AssetCatalog {
         var dark = false
     }
 
-    static var info: [String: Any] { ["author": "xcode", "version": 1] }
+    static var info: JSON { ["author": "xcode", "version": 1] }
 
     /// The catalog's root `Contents.json`.
-    static func root() -> [String: Any] { ["info": info] }
+    static func root() -> JSON { ["info": info] }
 
     /// An image set; `preservesVector` marks a PDF to keep its vector data.
-    static func imageSet(_ images: [Image], preservesVector: Bool = false) -> [String: Any] {
-        var json: [String: Any] = [
-            "images": images.map { image -> [String: Any] in
-                var entry: [String: Any] = ["filename": image.filename, "idiom": image.idiom]
-                if let scale = image.scale { entry["scale"] = scale }
+    static func imageSet(_ images: [Image], preservesVector: Bool = false) -> JSON {
+        var json: JSON = [
+            "images": .array(images.map { image -> JSON in
+                var entry: JSON = ["filename": .string(image.filename), "idiom": .string(image.idiom)]
+                if let scale = image.scale { entry["scale"] = .string(scale) }
                 if image.dark { entry["appearances"] = [["appearance": "luminosity", "value": "dark"]] }
                 return entry
-            },
+            }),
             "info": info,
         ]
         if preservesVector { json["properties"] = ["preserves-vector-representation": true] }
@@ -32,14 +33,14 @@ enum AssetCatalog {
     }
 
     /// A colour set with an optional dark appearance.
-    static func colorSet(_ color: RGBAColor, dark: RGBAColor?) -> [String: Any] {
-        func entry(_ c: RGBAColor, dark: Bool) -> [String: Any] {
-            func hex(_ v: UInt8) -> String { String(format: "0x%02X", v) }
-            var e: [String: Any] = [
+    static func colorSet(_ color: RGBAColor, dark: RGBAColor?) -> JSON {
+        func entry(_ c: RGBAColor, dark: Bool) -> JSON {
+            func hex(_ v: UInt8) -> JSON { .string("0x" + formatHex(v, digits: 2)) }
+            var e: JSON = [
                 "color": [
                     "color-space": "srgb",
                     "components": [
-                        "alpha": String(format: "%.3f", c.alphaFraction),
+                        "alpha": .string(formatFixed(c.alphaFraction, decimals: 3)),
                         "blue": hex(c.blue), "green": hex(c.green), "red": hex(c.red),
                     ],
                 ],
@@ -50,17 +51,14 @@ enum AssetCatalog {
         }
         var colors = [entry(color, dark: false)]
         if let dark { colors.append(entry(dark, dark: true)) }
-        return ["colors": colors, "info": info]
+        return ["colors": .array(colors), "info": info]
     }
 
     /// Deterministic pretty JSON (sorted keys), as bytes.
-    static func encode(_ json: [String: Any]) throws(LogoMaskError) -> Data {
-        do {
-            var data = try JSONSerialization.data(withJSONObject: json, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
-            data.append(0x0A)
-            return data
-        } catch {
-            throw LogoMaskError.drawingFailed(file: "Contents.json", reason: "\(error)")
-        }
+    static func encode(_ json: JSON) throws(LogoMaskError) -> Data {
+        var text = ""
+        json.write(into: &text, indent: "")
+        text += "\n"
+        return Data(text.utf8)
     }
 }

@@ -1,5 +1,5 @@
 import Crypto
-import Foundation
+import FoundationEssentials
 import MaskGeometry
 
 /// Writes everything an app needs for its splash from one logo, into one folder that appears
@@ -257,7 +257,8 @@ public enum AssetGenerator {
     }
 
     static func fileName(_ text: String) -> String {
-        String(text.map { $0.isLetter || $0.isNumber ? $0 : "-" }).replacingOccurrences(of: "--", with: "-")
-            .trimmingCharacters(in: CharacterSet(charactersIn: "-"))
+        let dashed = String(text.map { $0.isLetter || $0.isNumber ? $0 : "-" }).replacing("--", with: "-")
+        guard let first = dashed.firstIndex(where: { $0 != "-" }), let last = dashed.lastIndex(where: { $0 != "-" }) else { return "" }
+        return String(dashed[first...last])
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MaskGeometry
 
 /// `manifest.json`: every file written and the geometry behind the animation. Keys are stable

@@ -1,5 +1,6 @@
 import Crypto
-import Foundation
+import FoundationEssentials
+import MaskGeometry
 
 /// Writes files into the aside folder of an asset run and lists each one with its purpose,
 /// size and hash (the manifest's ``AssetManifest/files``).
@@ -19,7 +20,7 @@ struct AssetWriter {
     }
 
     /// Writes an asset catalog `Contents.json`.
-    mutating func json(_ object: [String: Any], to relative: String, purpose: String) throws(LogoMaskError) {
+    mutating func json(_ object: AssetCatalog.JSON, to relative: String, purpose: String) throws(LogoMaskError) {
         try write(try AssetCatalog.encode(object), to: relative, purpose: purpose)
     }
 
@@ -29,7 +30,7 @@ struct AssetWriter {
         do {
             try data.write(to: URL(fileURLWithPath: path))
         } catch {
-            throw LogoMaskError.cannotWriteOutput(file: path, reason: error.localizedDescription)
+            throw LogoMaskError.cannotWriteOutput(file: path, reason: SystemErrorText.describe(error))
         }
         if let purpose { try list(relative, scale: nil, pixels: nil, purpose: purpose) }
     }
@@ -40,7 +41,7 @@ struct AssetWriter {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw LogoMaskError.cannotWriteOutput(file: path, reason: "it vanished while being written")
         }
-        let digest = SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+        let digest = SHA256.hash(data: data).map { formatHex($0, digits: 2, uppercase: false) }.joined()
         files.append(AssetManifest.File(
             path: relative, purpose: purpose, pixelWidth: pixels?.0, pixelHeight: pixels?.1, scale: scale,
             bytes: data.count, sha256: digest))

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MaskGeometry
 
 /// The iOS launch screen, in its two forms: `LaunchScreen.storyboard` (the background colour

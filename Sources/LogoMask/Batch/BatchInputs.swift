@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import MaskGeometry
 
 /// One logo of a batch and the PNG it becomes.
 public struct BatchItem: Sendable, Hashable {
@@ -38,8 +39,8 @@ public enum BatchInputs {
                 paths += try listedPaths(String(argument.dropFirst()))
                 continue
             }
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder), isFolder.boolValue {
+            var isFolder = false
+            if FileManager.default.fileExists(atPath: argument, isDirectory: &isFolder), isFolder {
                 paths += try folderLogos(argument)
             } else {
                 paths.append(argument)
@@ -73,11 +74,11 @@ public enum BatchInputs {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: list))
         } catch {
-            throw LogoMaskError.unreadableInput(file: list, reason: "cannot read the list of logos (\(error.localizedDescription))")
+            throw LogoMaskError.unreadableInput(file: list, reason: "cannot read the list of logos (\(SystemErrorText.describe(error)))")
         }
         let base = URL(fileURLWithPath: list).deletingLastPathComponent()
         return String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline).compactMap { line in
-            let path = line.trimmingCharacters(in: .whitespaces)
+            let path = line.trimmingWhitespace()
             guard !path.isEmpty, !path.hasPrefix("#") else { return nil }
             return path.hasPrefix("/") ? path : base.appendingPathComponent(path).path
         }
@@ -88,7 +89,7 @@ public enum BatchInputs {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder)
         } catch {
-            throw LogoMaskError.unreadableInput(file: folder, reason: "cannot list the folder (\(error.localizedDescription))")
+            throw LogoMaskError.unreadableInput(file: folder, reason: "cannot list the folder (\(SystemErrorText.describe(error)))")
         }
         let logos = names.filter { name in
             !name.hasPrefix(".") && logoExtensions.contains(URL(fileURLWithPath: name).pathExtension.lowercased())

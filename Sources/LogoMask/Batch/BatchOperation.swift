@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a batch does to each logo: the same render or mask, with the same options, for every
 /// logo, each written to its own PNG.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One job as the supervisor sends it to a worker process: a line of JSON on the worker's
 /// standard input. Everything the worker needs is in the line, so a fresh worker can take any job.

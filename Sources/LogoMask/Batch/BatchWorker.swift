@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The worker side of an isolated batch (``BatchIsolation/workers(command:memoryLimit:)``): a
 /// program that calls ``serve(describe:beforeEachLogo:)`` reads jobs on its standard input, one

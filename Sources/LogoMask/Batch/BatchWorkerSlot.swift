@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// One place in the pool of an isolated batch: a supervising thread that keeps one worker
 /// process going, sends it logos one after the other, and replaces it when it dies.

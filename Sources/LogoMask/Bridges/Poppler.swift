@@ -2,7 +2,10 @@
 // (so SVG work never pays for loading it): a PDF document, its pages' sizes, a page drawn on a
 // cairo_t. Everything here is internal.
 internal import CPopplerLoader
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import MaskGeometry
 
 /// Owns one `PopplerDocument`. Like librsvg handles, a document is used from one thread at a time;

@@ -1,7 +1,7 @@
 // zlib: raw deflate for the PNG writer's strips (zlib can end a strip without a final block),
 // CRC-32 and the Adler-32 combination. libdeflate's Adler-32 is in Deflate.swift.
 internal import CZlib
-import Foundation
+import FoundationEssentials
 
 /// Compresses independent strips as raw deflate that concatenate into one valid stream
 /// (the approach of pigz): each strip starts from an empty window (`deflateReset`) and ends

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MaskGeometry
 
 /// Number and list formatting shared by the Swift and Kotlin writers: deterministic, every

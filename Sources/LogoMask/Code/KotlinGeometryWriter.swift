@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MaskGeometry
 
 /// Writes RevealGeometry.kt: the portable half of the Android code (no Android import), which

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Writes SplashReveal.kt: the androidx SplashScreen exit animation that plays RevealGeometry's
 /// numbers in an overlay over the app. The text is the same for every logo but for the header

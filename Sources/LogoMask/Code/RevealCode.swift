@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MaskGeometry
 
 /// The platform a reveal's native code is written for.
@@ -113,10 +113,10 @@ public enum RevealCode {
     @discardableResult
     public static func write(_ bundle: RevealCodeBundle, to folder: String) throws(LogoMaskError) -> [String] {
         let fileManager = FileManager.default
-        var isFolder: ObjCBool = false
+        var isFolder = false
         var created = false
         if fileManager.fileExists(atPath: folder, isDirectory: &isFolder) {
-            guard isFolder.boolValue else {
+            guard isFolder else {
                 throw LogoMaskError.cannotWriteOutput(file: folder, reason: "it is a file, not a folder")
             }
         } else {
@@ -124,7 +124,7 @@ public enum RevealCode {
                 try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: false)
                 created = true
             } catch {
-                throw LogoMaskError.cannotWriteOutput(file: folder, reason: "cannot create the folder (\(error.localizedDescription))")
+                throw LogoMaskError.cannotWriteOutput(file: folder, reason: "cannot create the folder (\(SystemErrorText.describe(error)))")
             }
         }
         let paths = bundle.files.map { URL(fileURLWithPath: folder).appendingPathComponent($0.name).path }

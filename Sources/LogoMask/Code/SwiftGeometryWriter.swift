@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MaskGeometry
 
 /// Writes RevealGeometry.swift: the portable half of the iOS code (Foundation only), which

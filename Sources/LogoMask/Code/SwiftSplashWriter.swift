@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Writes SplashReveal.swift: the UIKit and Core Animation code that plays RevealGeometry's
 /// numbers over the app's window. The text is the same for every logo but for the header.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MaskGeometry
 
 /// A screen from the built-in table: its name, its portrait size in points and its density.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MaskGeometry
 
 /// The box of the pixels a logo actually touches (coverage above 0), under a transform.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MaskGeometry
 
 /// A logo's logical, ink and alpha-tight bounds, untransformed and under a scale and rotation

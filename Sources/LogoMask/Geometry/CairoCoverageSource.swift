@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MaskGeometry
 
 /// The coverage oracle behind the cover-scale search: draws the logo's vectors with Cairo into

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MaskGeometry
 
 /// Cover scales of one logo on one or more viewports, as a report (the `cover` command's JSON).

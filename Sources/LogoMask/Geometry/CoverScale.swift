@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MaskGeometry
 
 /// The computed cover scale of one placement: the smallest scale about the anchor at which every

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MaskGeometry
 
 /// A `RadialProfile` as the cover report's JSON carries it, for players on any platform

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MaskGeometry
 
 /// One thread's means of drawing a logo: its own parsed librsvg handle or poppler document

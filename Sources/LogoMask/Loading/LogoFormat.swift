@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The vector formats a logo can come in. Decided from the content, never the file name.
 public enum LogoFormat: String, Sendable, Codable {
@@ -13,7 +13,7 @@ public enum LogoFormat: String, Sendable, Codable {
         if head.isEmpty {
             throw LogoMaskError.notALogo(file: name, reason: "the file is empty")
         }
-        if data.prefix(1024).range(of: Data("%PDF-".utf8)) != nil {
+        if data.prefix(1024).firstRange(of: Data("%PDF-".utf8)) != nil {
             return .pdf
         }
         if head.starts(with: [0x1F, 0x8B]) { return .svg }  // SVGZ: librsvg inflates it itself

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MaskGeometry
 
 /// What `logo-mask info` reports, as a value (encodes to the documented JSON).

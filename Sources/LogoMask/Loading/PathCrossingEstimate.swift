@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MaskGeometry
 
 /// How many times the edges of the SVG's paths cross one another: what makes Cairo's fill slow.

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import MaskGeometry
 
 /// What a quick look at the SVG text finds before and beside librsvg: the root element's size
 /// attributes (so that a zero, negative or NaN size is refused by name instead of being quietly
@@ -27,7 +28,7 @@ struct SVGInspection {
     func sizeProblem() -> String? {
         for key in ["width", "height"] {
             guard let raw = rootAttributes[key] else { continue }
-            let value = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+            let value = raw.trimmingWhitespace()
             if value.isEmpty || value == "auto" { continue }
             guard let number = Self.leadingNumber(value) else {
                 return "its \(key) \"\(raw)\" is not a length"
@@ -61,7 +62,7 @@ struct SVGInspection {
     /// a warning.
     func negativeSizes() -> [String] {
         ["width", "height"].compactMap { key in
-            guard let raw = rootAttributes[key], let number = Self.leadingNumber(raw.trimmingCharacters(in: .whitespacesAndNewlines)),
+            guard let raw = rootAttributes[key], let number = Self.leadingNumber(raw.trimmingWhitespace()),
                   number < 0 else { return nil }
             return "\(key)=\"\(raw)\""
         }
@@ -164,7 +165,7 @@ struct SVGInspection {
         let s = Array(String(decoding: bytes, as: UTF8.self).unicodeScalars)
         var found: [(Int, String)] = []
         func capture(_ start: Int, _ range: Range<Int>) {
-            let target = String(String.UnicodeScalarView(s[range])).trimmingCharacters(in: .whitespacesAndNewlines)
+            let target = String(String.UnicodeScalarView(s[range])).trimmingWhitespace()
             if target.isEmpty || target.hasPrefix("#") || target.lowercased().hasPrefix("data:") { return }
             found.append((start, target))
         }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MaskGeometry
 
 /// The inverted hole as a vector document: the viewport (in points) filled with the background,
@@ -187,7 +187,7 @@ public enum VectorHole {
     /// A number for PDF/SVG: at most 6 decimals, no exponent.
     private static func n(_ value: Double) -> String {
         let text = formatNumber(value, decimals: 6)
-        if text.contains("e") { return String(format: "%.6f", value) }
+        if text.contains("e") { return formatFixed(value, decimals: 6) }
         return text
     }
 

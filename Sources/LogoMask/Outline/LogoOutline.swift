@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MaskGeometry
 
 /// The logo as vector shapes, normalized once at load time (``VectorLogo/outline``), the only

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension LogoOutline {
     /// Why an outline does not reproduce the logo's coverage exactly.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension LogoOutline {
     /// What a shape is painted with, summarized: one colour, or a paint that varies across it.

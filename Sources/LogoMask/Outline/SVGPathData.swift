@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import MaskGeometry
 
 /// The one SVG path-data parser: `d` read the way librsvg 2.54 reads it, to the same doubles it

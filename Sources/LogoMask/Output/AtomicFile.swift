@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A file written aside (a hidden temporary beside the target) and renamed over the target
 /// only by ``commit()``; dropped without commit, it removes the temporary. A failed or
@@ -8,7 +11,8 @@ final class AtomicFile {
     let targetPath: String
     /// Where the bytes go until commit.
     let temporaryPath: String
-    private let handle: FileHandle
+    /// The temporary's descriptor, open for writing until commit or drop (-1 once closed).
+    private var descriptor: Int32
     private var committed = false
 
     init(path: String) throws(LogoMaskError) {
@@ -21,13 +25,13 @@ final class AtomicFile {
         guard fd >= 0 else {
             throw LogoMaskError.cannotWriteOutput(file: path, reason: "cannot create a file in \(folder)")
         }
-        self.handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+        self.descriptor = fd
         TemporaryOutputs.shared.register(temporaryPath)
     }
 
     deinit {
+        if descriptor >= 0 { close(descriptor) }
         if !committed {
-            try? handle.close()
             try? FileManager.default.removeItem(atPath: temporaryPath)
             TemporaryOutputs.shared.unregister(temporaryPath)
         }
@@ -36,11 +40,9 @@ final class AtomicFile {
     /// Appends bytes.
     func write(_ bytes: UnsafeRawBufferPointer) throws(LogoMaskError) {
         guard let base = bytes.baseAddress, bytes.count > 0 else { return }
-        do {
-            try handle.write(contentsOf: Data(
-                bytesNoCopy: UnsafeMutableRawPointer(mutating: base), count: bytes.count, deallocator: .none))
-        } catch {
-            throw LogoMaskError.cannotWriteOutput(file: targetPath, reason: error.localizedDescription)
+        let failure = FileDescriptorWriter.writeAll(descriptor, base, count: bytes.count)
+        guard failure == 0 else {
+            throw LogoMaskError.cannotWriteOutput(file: targetPath, reason: SystemErrorText.describe(errno: failure))
         }
     }
 
@@ -55,10 +57,12 @@ final class AtomicFile {
 
     /// Closes the temporary and renames it over the target.
     func commit() throws(LogoMaskError) {
-        do {
-            try handle.close()
-        } catch {
-            throw LogoMaskError.cannotWriteOutput(file: targetPath, reason: error.localizedDescription)
+        let closed = close(descriptor)
+        let failure = errno
+        descriptor = -1
+        // close(2) reports a delayed write error (NFS, a full disk); EINTR still closed the file.
+        guard closed == 0 || failure == EINTR else {
+            throw LogoMaskError.cannotWriteOutput(file: targetPath, reason: SystemErrorText.describe(errno: failure))
         }
         committed = true
         try TemporaryOutputs.moveIntoPlace(temporaryPath, to: targetPath)

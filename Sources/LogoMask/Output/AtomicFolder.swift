@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A folder written aside (a hidden sibling) and renamed into place by ``commit()``; dropped
 /// without commit, it is removed with everything in it. An existing target is replaced only at

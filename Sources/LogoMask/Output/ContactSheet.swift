@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MaskGeometry
 
 /// One picture of sampled frames in a grid on a dark sheet, each labelled (with its time, its

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Draws numbered frames on every core and writes them, in order, to a PNG folder or an ffmpeg
 /// video, with an optional ``ContactSheet`` and any other files the caller stages: the one frame

@@ -1,4 +1,9 @@
-import Foundation
+import Dispatch
+internal import CDispatch  // TEMPORARY
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Runs `count` numbered jobs on worker threads and hands their results to the caller's
 /// thread strictly in order, with at most `maxAhead` results waiting, so memory stays bounded
@@ -24,7 +29,7 @@ enum OrderedParallelRunner {
         let finished = DispatchGroup()
         for _ in 0..<workers {
             finished.enter()
-            let thread = Thread {
+            TEMPORARY_startThread(stackSize: 16 << 20) {  // librsvg and Cairo recurse; give them room
                 defer { finished.leave() }
                 var state: State
                 do { state = try makeState() } catch {
@@ -41,8 +46,6 @@ enum OrderedParallelRunner {
                     }
                 }
             }
-            thread.stackSize = 16 << 20  // librsvg and Cairo recurse; give them room
-            thread.start()
         }
         defer {
             shared.cancel()
@@ -103,4 +106,21 @@ private final class SharedQueue<Output>: @unchecked Sendable {
             return output
         }
     }
+}
+
+// TEMPORARY until the threads helper's thread starter is merged.
+private final class TEMPORARY_Box { let body: () -> Void; init(_ body: @escaping () -> Void) { self.body = body } }
+private func TEMPORARY_startThread(stackSize: Int, _ body: @escaping () -> Void) {
+    var attributes = pthread_attr_t()
+    pthread_attr_init(&attributes)
+    defer { pthread_attr_destroy(&attributes) }
+    pthread_attr_setstacksize(&attributes, stackSize)
+    pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+    let box = Unmanaged.passRetained(TEMPORARY_Box(body)).toOpaque()
+    var thread: pthread_t = 0
+    _ = pthread_create(&thread, &attributes, { raw in
+        let box = Unmanaged<TEMPORARY_Box>.fromOpaque(raw!).takeRetainedValue()
+        box.body()
+        return nil
+    }, box)
 }

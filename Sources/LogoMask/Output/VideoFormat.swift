@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The video containers the reveal writes through ffmpeg.
 public enum VideoFormat: String, Sendable, CaseIterable, Codable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The chunks of a PNG file around pixel data that arrives as already-deflated strips, in order
 /// (``PNGWriter`` makes them), so that the image never needs to be in memory whole: signature,

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MaskGeometry
 
 /// The one PNG writer: Cairo pixels (premultiplied ARGB32, or A8 coverage) to a PNG file (RGBA

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Turns strips of Cairo rows into deflated PNG scanlines, one worker's strips after another.
 ///

@@ -1,4 +1,8 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import MaskGeometry
 
 /// A Gaussian blur of premultiplied ARGB images: a separable kernel of our own, in `Float`,

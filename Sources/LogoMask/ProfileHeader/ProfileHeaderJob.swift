@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a profile-header job writes.
 public struct ProfileHeaderJob: Sendable {
@@ -21,9 +21,17 @@ public struct ProfileHeaderJob: Sendable {
     public init(offsets: [Double], output: String) {
         self.offsets = offsets
         self.output = output
-        let stem = VideoFormat(path: output) != nil ? (output as NSString).deletingPathExtension : output
+        let stem = VideoFormat(path: output) != nil ? Self.withoutExtension(output) : output
         let trimmed = stem.hasSuffix("/") && stem.count > 1 ? String(stem.dropLast()) : stem
         constants = trimmed + ".constants.json"
         blurredHeader = trimmed + ".blurred-header.png"
+    }
+
+    /// `path` without the extension of its last component (`a/b.mp4` to `a/b`), as NSString's
+    /// `deletingPathExtension` gave: a leading dot is a hidden file's name, not an extension.
+    static func withoutExtension(_ path: String) -> String {
+        let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return path }
+        return String(path[..<dot])
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a profile-header job did.
 public struct ProfileHeaderReport: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MaskGeometry
 
 /// Draws a ``VectorLogo`` into pixels: streamed into a PNG file of any size, or into an

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MaskGeometry
 
 /// How big to draw: one of width, height, scale or DPI, always keeping the aspect ratio.

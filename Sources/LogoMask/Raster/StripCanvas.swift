@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MaskGeometry
 
 /// One worker's pixel buffer for a horizontal strip of a (possibly huge) image, made once and

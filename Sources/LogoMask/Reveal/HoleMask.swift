@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MaskGeometry
 
 /// The hole's coverage for one compositor, drawn from the logo's cached outline one row at a

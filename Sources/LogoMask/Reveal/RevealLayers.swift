@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MaskGeometry
 
 /// Premultiplied native-endian ARGB32 of a colour (Cairo's layout), rounded.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where the reveal's frames go.
 public enum RevealOutput: Sendable, Equatable {

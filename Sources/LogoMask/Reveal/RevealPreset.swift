@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MaskGeometry
 
 /// The built-in reveal animations, one per source article, each a ``RevealSpec`` in the same

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MaskGeometry
 
 /// Renders a whole reveal and sends its frames to a PNG sequence or a video, a contact sheet and
@@ -50,7 +50,7 @@ public enum RevealRenderer {
             let sheet = try ContactSheet(
                 indices: ContactSheet.evenlySpaced(count: times.count), frameWidth: width, frameHeight: height,
                 style: .reveal(frameWidth: width, frameHeight: height),
-                label: { index in String(format: "t = %.3f s  #%d", times[index], index) })
+                label: { index in "t = \(formatFixed(times[index], decimals: 3)) s  #\(index)" })
             return (path: path, sheet: sheet)
         }
         let writer = try FrameSequenceWriter(

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What a reveal run did.
 public struct RevealReport: Sendable, Codable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import LogoAnimation
 import MaskGeometry
 
@@ -90,7 +90,7 @@ public struct RevealSpec: Hashable, Sendable, Codable {
         } catch let error as DecodingError {
             throw LogoMaskError.invalidRevealSpec(file: file, reason: describe(error))
         } catch {
-            throw LogoMaskError.invalidRequest("\(file): not a usable reveal spec: \(error.localizedDescription).")
+            throw LogoMaskError.invalidRequest("\(file): not a usable reveal spec: \(SystemErrorText.describe(error)).")
         }
         // Read the timeline once with placeholder values so mistakes surface before any rendering.
         _ = try spec.resolveTimeline(symbols: RevealSymbols.placeholder, file: file)
@@ -129,7 +129,7 @@ public struct RevealSpec: Hashable, Sendable, Codable {
             }
             throw LogoMaskError.invalidRequest("\(file): not a usable reveal spec: \(message).")
         } catch {
-            throw LogoMaskError.invalidRequest("\(file): not a usable reveal spec: \(error.localizedDescription).")
+            throw LogoMaskError.invalidRequest("\(file): not a usable reveal spec: \(SystemErrorText.describe(error)).")
         }
     }
 
@@ -300,7 +300,7 @@ private struct SpecKey: CodingKey {
 private func describe(_ error: DecodingError, prefix: String? = nil) -> String {
     func path(_ keys: [any CodingKey]) -> String {
         let parts = (prefix.map { [$0] } ?? []) + keys.map { $0.intValue.map { "[\($0)]" } ?? $0.stringValue }
-        return parts.isEmpty ? "the top level" : parts.joined(separator: ".").replacingOccurrences(of: ".[", with: "[")
+        return parts.isEmpty ? "the top level" : parts.joined(separator: ".").replacing(".[", with: "[")
     }
     switch error {
     case let .dataCorrupted(context):
@@ -318,8 +318,10 @@ private func describe(_ error: DecodingError, prefix: String? = nil) -> String {
 }
 
 private func underlying(_ context: DecodingError.Context) -> String {
-    if let error = context.underlyingError as NSError? {
-        return (error.userInfo[NSDebugDescriptionErrorKey] as? String) ?? error.localizedDescription
+    if let error = context.underlyingError {
+        // JSONDecoder puts what is wrong with the text in a file error's debug description.
+        if let cocoa = error as? CocoaError, let text = cocoa.userInfo["NSDebugDescription"] as? String { return text }
+        return SystemErrorText.describe(error)
     }
     return context.debugDescription
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Any JSON value, kept as written so a spec's timeline can hold symbolic values (`"finalScale"`,
 /// `"cornerAngle"`, `"launchFrame"`, `"targetFrame"`) that are replaced by numbers computed for

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A point in time after which long work stops with `LogoMaskError.deadlineExceeded`.
 /// Checked between strips and frames, so a job overshoots by at most one strip's work.

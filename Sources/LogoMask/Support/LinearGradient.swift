@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 import MaskGeometry
 
 /// A linear gradient through evenly spaced colours across a box (a viewport, a page): the one
@@ -36,12 +39,12 @@ public struct LinearGradient: Sendable, Hashable {
     /// Reads `FROM,TO[,DEG]`: two colours (as ``RGBAColor/init(parsing:)`` reads them) and an
     /// optional CSS angle in degrees, `deg` suffix allowed (default 180); nil for anything else.
     public init?(parsing text: String) {
-        let parts = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let parts = text.split(separator: ",").map { $0.trimmingWhitespace() }
         guard parts.count == 2 || parts.count == 3,
               let from = RGBAColor(parsing: parts[0]), let to = RGBAColor(parsing: parts[1]) else { return nil }
         var degrees = 180.0
         if parts.count == 3 {
-            guard let value = Double(parts[2].replacingOccurrences(of: "deg", with: "")), value.isFinite else { return nil }
+            guard let value = Double(parts[2].replacing("deg", with: "")), value.isFinite else { return nil }
             degrees = value
         }
         self.init(from: from, to: to, degrees: degrees)

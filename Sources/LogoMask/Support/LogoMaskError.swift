@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Every way the library can fail, each with a message that names the file, what is wrong
 /// and what to do about it.
@@ -120,7 +120,7 @@ private func naming(_ text: String, _ name: (LogoMaskParameter) -> String) -> St
     guard text.contains("`") else { return text }
     var result = text
     for parameter in LogoMaskParameter.allCases where result.contains("`\(parameter.rawValue)`") {
-        result = result.replacingOccurrences(of: "`\(parameter.rawValue)`", with: name(parameter))
+        result = result.replacing("`\(parameter.rawValue)`", with: name(parameter))
     }
     return result
 }

@@ -1,4 +1,7 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The eight bytes every PNG file starts with, and checks for them: how to tell a PNG from an
 /// SVG or PDF by its content.
@@ -15,9 +18,11 @@ public enum PNGSignature {
     /// counts as PNG when its name ends `.png`, so the PNG reader is the one that says why it
     /// cannot be read.
     public static func isPNGFile(atPath path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return path.lowercased().hasSuffix(".png") }
-        defer { try? handle.close() }
-        let head = (try? handle.read(upToCount: bytes.count)) ?? Data()
-        return starts(head)
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return path.lowercased().hasSuffix(".png") }
+        defer { close(fd) }
+        var head = [UInt8](repeating: 0, count: bytes.count)
+        let count = head.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+        return count == bytes.count && starts(head)
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import MaskGeometry
 
 /// A colour with straight (not premultiplied) 8-bit channels.
 ///
@@ -20,7 +21,7 @@ public struct RGBAColor: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// Parses a CSS-style colour; nil when the text is none of the accepted forms.
     public init?(parsing text: String) {
-        let trimmed = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let trimmed = text.trimmingWhitespace().lowercased()
         if trimmed.hasPrefix("#") {
             let hex = Array(trimmed.dropFirst())
             guard hex.allSatisfy(\.isHexDigit) else { return nil }

@@ -2,7 +2,7 @@
 // colour or made the clip (cairo_rectangle, cairo_arc, cairo_fill, cairo_clip).
 // Internal only; no C type leaves this file.
 internal import CCairo
-import Foundation
+import FoundationEssentials
 import MaskGeometry
 
 extension CairoContext {

@@ -3,7 +3,7 @@
 // the clip (cairo_paint, cairo_paint_with_alpha), through an image's alpha (cairo_mask_surface)
 // or into a rectangle. Internal only; no C type leaves this file.
 internal import CCairo
-import Foundation
+import FoundationEssentials
 import MaskGeometry
 
 extension CairoContext {

@@ -1,7 +1,7 @@
 // Text on a cairo_t through Cairo's toy font API (cairo_select_font_face, cairo_show_text):
 // one line in fontconfig's sans-serif face, for labels. Internal only; no C type leaves this file.
 internal import CCairo
-import Foundation
+import FoundationEssentials
 import MaskGeometry
 
 extension CairoContext {

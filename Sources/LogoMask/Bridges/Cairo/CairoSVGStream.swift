@@ -1,7 +1,7 @@
 // Cairo's SVG surface writing into memory (`cairo_svg_surface_create_for_stream`): what the
 // outline extraction draws onto, so no temporary file is written. Everything here is internal.
 internal import CCairo
-import Foundation
+import FoundationEssentials
 import MaskGeometry
 
 /// An SVG surface whose document is collected in memory. Draw on ``surface`` (through a

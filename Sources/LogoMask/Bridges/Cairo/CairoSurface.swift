@@ -1,7 +1,7 @@
 // cairo_surface_t: image surfaces (own memory, borrowed memory, read from PNG), recording
 // surfaces, PDF and SVG files. Everything here is internal; no C type leaves the file.
 internal import CCairo
-import Foundation
+import FoundationEssentials
 import MaskGeometry
 
 /// Owns one `cairo_surface_t` (image, recording, PDF or SVG); destroys it in `deinit`.

@@ -3,7 +3,7 @@
 // byte for byte what they were. Everything here is internal.
 internal import CCairo
 internal import CGdkPixbuf
-import Foundation
+import FoundationEssentials
 
 /// The picture formats read besides PNG, told from their first bytes (never the file name), each
 /// with the gdk-pixbuf loader that decodes it. Only these loaders are ever asked: gdk-pixbuf's

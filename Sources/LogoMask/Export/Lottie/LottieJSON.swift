@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MaskGeometry
 
 /// A JSON value as the Lottie exporter builds it, written compactly and deterministically:

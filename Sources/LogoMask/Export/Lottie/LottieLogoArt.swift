@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MaskGeometry
 
 /// The logo as a Lottie precomposition in *document units*: the outline's shapes, or an

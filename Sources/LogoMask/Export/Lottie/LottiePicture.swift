@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MaskGeometry
 
 /// A raster picture embedded in a Lottie: PNG bytes as a `data:` URL in an image asset

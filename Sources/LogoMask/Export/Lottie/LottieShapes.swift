@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MaskGeometry
 
 /// The logo's ``LogoOutline`` as Lottie shape items, in document units: one group per painted

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A picture encoded as PNG bytes in memory, for a `data:` URL in an exported page: RGBA with
 /// straight colour, coded by the project's PNG writer (``RasterImage/pngData(compression:)``)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MaskGeometry
 
 /// The logo drawn by the library into a picture, for an exported page whose logo its outline

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MaskGeometry
 
 /// The logo's ``LogoOutline`` as inline SVG elements in document units: each shape a `<path>`

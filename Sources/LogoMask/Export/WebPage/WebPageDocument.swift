@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MaskGeometry
 
 /// The HTML around the reveal's SVG: a page with no margin or scroll bar whose SVG fills the
@@ -74,14 +74,14 @@ struct WebPageDocument {
 
     /// Text for an HTML element or attribute.
     static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        text.replacing("&", with: "&amp;").replacing("<", with: "&lt;")
+            .replacing(">", with: "&gt;").replacing("\"", with: "&quot;")
     }
 
     /// Text that cannot end an HTML comment.
     static func commentSafe(_ text: String) -> String {
         var safe = text
-        while safe.contains("--") { safe = safe.replacingOccurrences(of: "--", with: "- -") }
-        return safe.replacingOccurrences(of: ">", with: "&gt;")
+        while safe.contains("--") { safe = safe.replacing("--", with: "- -") }
+        return safe.replacing(">", with: "&gt;")
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MaskGeometry
 
 /// The part of a logo's ``LogoOutline`` the scan converter draws (``HoleScanConverter``), in the

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MaskGeometry
 
 // Stage 4: the tor scan converter: edges in sub-row buckets, cells of coverage per pixel row.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MaskGeometry
 
 // Stage 2: the path filled as Cairo's filler walks it, Béziers flattened to lines.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MaskGeometry
 
 // Stage 1 of the scan converter: the path built in 24.8 fixed point as Cairo builds it.

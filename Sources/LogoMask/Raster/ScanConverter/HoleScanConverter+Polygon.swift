@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MaskGeometry
 
 // Stage 3: the lines oriented and clipped to the box as Cairo's polygon does it.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MaskGeometry
 
 // Stage 5: a row's cells to 8-bit coverage, as a row of bytes (OVER) or as runs.

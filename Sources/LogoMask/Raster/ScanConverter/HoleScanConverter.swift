@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MaskGeometry
 
 /// Draws one filled shape of a ``HoleOutline`` as 8-bit coverage, row by row, the way Cairo 1.16
