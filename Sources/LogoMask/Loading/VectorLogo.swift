@@ -290,6 +290,13 @@ public final class VectorLogo: Sendable {
     /// costs speed (drawing through librsvg); it never costs fidelity.
     private static func mentionsFilter(_ data: Data) -> Bool {
         if data.starts(with: [0x1F, 0x8B]) { return true }  // compressed: cannot look inside cheaply
-        return data.range(of: Data("filter".utf8)) != nil
+        let word = Array("filter".utf8)
+        return data.withUnsafeBytes { (text: UnsafeRawBufferPointer) -> Bool in
+            guard text.count >= word.count else { return false }
+            for start in 0...(text.count - word.count) where text[start] == word[0] {
+                if (1..<word.count).allSatisfy({ text[start + $0] == word[$0] }) { return true }
+            }
+            return false
+        }
     }
 }
