@@ -1,5 +1,7 @@
-import Foundation
+import Dispatch
+import Glibc
 import LogoMask
+import Synchronization
 
 /// SIGINT and SIGTERM: removes registered temporaries, then exits 128 + the signal.
 ///
@@ -7,12 +9,12 @@ import LogoMask
 /// files takes locks and allocates, which a handler interrupting a thread inside malloc would
 /// deadlock on. The signals' default action is turned off first, so nothing is lost between.
 enum InterruptCleanup {
-    nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
-    private static let lock = NSLock()
+    /// The installed sources, kept alive for the life of the process.
+    private static let sources = Mutex<[DispatchSourceSignal]>([])
 
     /// Installs the signal sources once per process.
     static func install() {
-        lock.withLock {
+        sources.withLock { sources in
             guard sources.isEmpty else { return }
             for signalNumber in [SIGINT, SIGTERM] {
                 signal(signalNumber, SIG_IGN)

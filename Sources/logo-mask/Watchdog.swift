@@ -1,5 +1,7 @@
-import Foundation
+import Dispatch
+import Glibc
 import LogoMask
+import Synchronization
 
 /// The hard deadline behind `--timeout`.
 ///
@@ -11,13 +13,13 @@ import LogoMask
 /// deadline message naming the file, and ends the process with status 75 (`_exit`, no unwinding:
 /// the stuck C call never returns). Nothing half-written is left behind, exactly as for SIGINT.
 enum Watchdog {
-    nonisolated(unsafe) private static var timer: DispatchSourceTimer?
-    private static let lock = NSLock()
+    /// The armed timer, kept alive for the life of the process.
+    private static let timer = Mutex<DispatchSourceTimer?>(nil)
 
     /// Arms the timer once per process; `seconds` 0 (no limit) arms nothing.
     static func arm(file: String, seconds: Double) {
         guard seconds > 0, seconds < 1e7 else { return }  // past 115 days: no timer (DispatchTime would overflow)
-        lock.withLock {
+        timer.withLock { timer in
             guard timer == nil else { return }
             let elapsed = ContinuousClock.now - commandStart
             let remaining = max(0, seconds - Double(elapsed.components.seconds) - Double(elapsed.components.attoseconds) * 1e-18)

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// One worker process of an isolated batch, seen from the supervisor: its pipes, and the
@@ -22,68 +22,25 @@ final class BatchWorkerProcess {
         case timedOut(messages: [String])
     }
 
-    /// Spawning is serialized: the pipes are made close-on-exec before another spawn can start,
-    /// so no worker inherits another's pipes (which would hide that worker's end).
-    private static let spawnLock = NSLock()
-
     /// Starts `command` (an absolute path and its arguments) with `environment` added.
     init(command: [String], environment: [String: String]) throws(LogoMaskError) {
         guard let program = command.first else {
             throw LogoMaskError.toolUnavailable(tool: "batch worker", reason: "the worker command is empty")
         }
         Self.ignoreBrokenPipes
-        Self.spawnLock.lock()
-        defer { Self.spawnLock.unlock() }
-        var fds = [Int32](repeating: -1, count: 6)
-        for pair in 0..<3 {
-            let made = fds.withUnsafeMutableBufferPointer { pipe($0.baseAddress! + pair * 2) }
-            guard made == 0 else {
-                for fd in fds where fd >= 0 { Glibc.close(fd) }
-                throw LogoMaskError.toolUnavailable(tool: "batch worker", reason: "cannot make a pipe: \(String(cString: strerror(errno)))")
-            }
-        }
-        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, fds[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, fds[3], 1)
-        posix_spawn_file_actions_adddup2(&actions, fds[5], 2)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
         // The worker starts with default signal handling: what this process ignores (SIGPIPE,
         // and SIGINT/SIGTERM while its own handlers run) must still end a worker.
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGPIPE, SIGINT, SIGTERM] { sigaddset(&defaults, signal) }
-        var unblocked = sigset_t()
-        sigemptyset(&unblocked)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setsigmask(&attributes, &unblocked)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-        var variables = ProcessInfo.processInfo.environment
-        for (key, value) in environment { variables[key] = value }
-        let arguments = command.map { strdup($0) } + [nil]
-        let environmentLines = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            for pointer in arguments { free(pointer) }
-            for pointer in environmentLines { free(pointer) }
+        let child: ChildProcess
+        do throws(ChildProcess.Failure) {
+            child = try ChildProcess.spawn(command, environment: environment, options: .init(resetSignals: true))
+        } catch {
+            let reason = if case .pipe = error { "cannot make a pipe: \(error.reason)" } else { "cannot start \(program): \(error.reason)" }
+            throw LogoMaskError.toolUnavailable(tool: "batch worker", reason: reason)
         }
-        var child: pid_t = 0
-        let status = posix_spawn(&child, program, &actions, &attributes, arguments, environmentLines)
-        Glibc.close(fds[0])
-        Glibc.close(fds[3])
-        Glibc.close(fds[5])
-        guard status == 0 else {
-            Glibc.close(fds[1]); Glibc.close(fds[2]); Glibc.close(fds[4])
-            throw LogoMaskError.toolUnavailable(
-                tool: "batch worker", reason: "cannot start \(program): \(String(cString: strerror(status)))")
-        }
-        pid = child
-        input = fds[1]
-        output = fds[2]
-        errors = fds[4]
+        pid = child.pid
+        input = child.input
+        output = child.output
+        errors = child.errors
     }
 
     /// Writing to a worker that has died must fail with EPIPE, not end this process.
@@ -150,8 +107,7 @@ final class BatchWorkerProcess {
     /// Waits for the worker's end once and returns its wait status.
     private func reap() -> Int32 {
         if let reaped { return reaped }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+        let status = ChildProcess.waitStatus(of: pid)
         reaped = status
         return status
     }

@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 
 /// Where a batch draws its logos.
 public enum BatchIsolation: Sendable, Hashable {
@@ -63,19 +64,20 @@ public struct LogoBatch: Sendable {
         let queue = BatchQueue(count: items.count)
         let workers = max(1, min(jobs, items.count))
         let finished = DispatchGroup()
+        var unstarted: [@Sendable () -> Void] = []
         for _ in 0..<workers {
             finished.enter()
-            let thread: Thread
+            let work: @Sendable () -> Void
             switch isolation {
             case .inProcess:
-                thread = Thread { [self] in
+                work = { [self] in
                     defer { finished.leave() }
                     while let index = queue.nextIndex() {
                         queue.deliver(Self.drawHere(items[index], index: index, operation: operation, settings: settings, describe: describe))
                     }
                 }
             case let .workers(command, memoryLimit):
-                thread = Thread { [self] in
+                work = { [self] in
                     defer { finished.leave() }
                     // Two jobs in flight per worker: the next one waits in the worker's input
                     // while it draws, so it never idles waiting for this thread to be scheduled.
@@ -104,8 +106,15 @@ public struct LogoBatch: Sendable {
                     slot.close()
                 }
             }
-            thread.stackSize = 16 << 20  // librsvg and Cairo recurse; give them room
-            thread.start()
+            // 16 MiB of stack: librsvg and Cairo recurse; give them room. A thread that cannot
+            // be made leaves its share to the others, or runs here when none could be made.
+            if !DetachedThread.start(stackSize: 16 << 20, work) { unstarted.append(work) }
+        }
+        if unstarted.count == workers, let first = unstarted.first {
+            first()
+            for _ in unstarted.dropFirst() { finished.leave() }
+        } else {
+            for _ in unstarted { finished.leave() }
         }
         var results = [BatchItemResult?](repeating: nil, count: items.count)
         var done = 0
@@ -142,7 +151,7 @@ public struct LogoBatch: Sendable {
 
 /// Hands out job numbers to the workers and collects their results for the calling thread.
 final class BatchQueue: @unchecked Sendable {
-    private let condition = NSCondition()
+    private let condition = ConditionLock()
     private let count: Int
     private var next = 0
     private var delivered: [BatchItemResult] = []

@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 import MaskGeometry
 
 /// A logo loaded from SVG or PDF: its sizes and bounds, and the means to draw it as vectors at
@@ -172,41 +173,40 @@ public final class VectorLogo: Sendable {
 
     private static func readInput(_ path: String, limit: Int) throws(LogoMaskError) -> Data {
         if path == "-" {
-            return try readBounded(FileHandle.standardInput, name: "<stdin>", limit: limit)
+            return try readBounded(STDIN_FILENO, name: "<stdin>", limit: limit)
         }
-        var isFolder: ObjCBool = false
+        var isFolder = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
             throw LogoMaskError.unreadableInput(file: path, reason: "no such file")
         }
-        if isFolder.boolValue { throw LogoMaskError.unreadableInput(file: path, reason: "it is a folder") }
+        if isFolder { throw LogoMaskError.unreadableInput(file: path, reason: "it is a folder") }
         // stat(2), not FileManager.attributesOfItem: that also looks up the owner's user and group
         // names (nsswitch, /etc/passwd, /etc/group) on every logo.
         var status = stat()
         if stat(path, &status) == 0, Int(status.st_size) > limit {
             throw LogoMaskError.notALogo(file: path, reason: "it is \(status.st_size) bytes, over the \(limit)-byte limit for a logo")
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
+        guard let fd = FileDescriptorReader.open(path) else {
             throw LogoMaskError.unreadableInput(file: path, reason: "permission denied or not a regular file")
         }
-        defer { try? handle.close() }
+        defer { close(fd) }
         // Bounded again while reading: the file may grow after the size check (or be a FIFO).
-        return try readBounded(handle, name: path, limit: limit)
+        return try readBounded(fd, name: path, limit: limit)
     }
 
     /// Reads at most `limit` + 1 bytes in 1 MiB chunks: an endless or huge stream is refused,
     /// never buffered whole. (Also avoids `FileManager.contents(atPath:)`, which leaks its
     /// 4 KiB buffer for an empty file in swift-foundation 6.3, as LeakSanitizer shows.)
-    private static func readBounded(_ handle: FileHandle, name: String, limit: Int) throws(LogoMaskError) -> Data {
+    private static func readBounded(_ fd: Int32, name: String, limit: Int) throws(LogoMaskError) -> Data {
         var data = Data()
         while data.count <= limit {
-            let chunk: Data?
-            do {
-                chunk = try handle.read(upToCount: min(1 << 20, limit + 1 - data.count))
-            } catch {
-                throw LogoMaskError.unreadableInput(file: name, reason: error.localizedDescription)
+            let chunk: [UInt8]
+            switch FileDescriptorReader.read(fd, upTo: min(1 << 20, limit + 1 - data.count)) {
+            case let .success(bytes): chunk = bytes
+            case let .failure(failure): throw LogoMaskError.unreadableInput(file: name, reason: failure.reason)
             }
-            guard let chunk, !chunk.isEmpty else { break }
-            data.append(chunk)
+            guard !chunk.isEmpty else { break }
+            data.append(contentsOf: chunk)
         }
         if data.count > limit {
             throw LogoMaskError.notALogo(file: name, reason: "it is over the \(limit)-byte limit for a logo")
@@ -290,6 +290,13 @@ public final class VectorLogo: Sendable {
     /// costs speed (drawing through librsvg); it never costs fidelity.
     private static func mentionsFilter(_ data: Data) -> Bool {
         if data.starts(with: [0x1F, 0x8B]) { return true }  // compressed: cannot look inside cheaply
-        return data.range(of: Data("filter".utf8)) != nil
+        let word = Array("filter".utf8)
+        return data.withUnsafeBytes { (text: UnsafeRawBufferPointer) -> Bool in
+            guard text.count >= word.count else { return false }
+            for start in 0...(text.count - word.count) where text[start] == word[0] {
+                if (1..<word.count).allSatisfy({ text[start + $0] == word[$0] }) { return true }
+            }
+            return false
+        }
     }
 }

@@ -1,4 +1,7 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
+import Synchronization
 
 /// Feeds frames to an `ffmpeg` subprocess as raw BGRA on its standard input, with fixed flags
 /// so the same frames give the same bytes, into a temporary file renamed over the target by
@@ -17,9 +20,11 @@ final class FFmpegVideoWriter {
     let width: Int
     let height: Int
     private let temporaryPath: String
-    private let process = Process()
-    private let input = Pipe()
-    private let errors = Pipe()
+    private let child: ChildProcess
+    /// ffmpeg's standard input while it is open (-1 once closed).
+    private var input: Int32
+    /// ffmpeg's raw wait status once it has been reaped.
+    private var waitStatus: Int32?
     private let stderrTail = StderrTail()
     private var converted: UnsafeMutablePointer<UInt32>?
     private var finished = false
@@ -98,22 +103,22 @@ final class FFmpegVideoWriter {
         TemporaryOutputs.shared.register(temporaryPath)
         // A dead ffmpeg must surface as EPIPE from write(2), not kill this process.
         signal(SIGPIPE, SIG_IGN)
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = Self.arguments(format: format, width: width, height: height, fps: fps, output: temporaryPath)
-        process.standardInput = input
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = errors
-        do {
-            try process.run()
+        // As Foundation's Process started it: its own process group, no other descriptor of
+        // this process inherited, signal dispositions inherited (SIGPIPE ignored).
+        let command = [executable] + Self.arguments(format: format, width: width, height: height, fps: fps, output: temporaryPath)
+        do throws(ChildProcess.Failure) {
+            child = try ChildProcess.spawn(
+                command, output: .discarded, options: .init(ownProcessGroup: true, closeInheritedDescriptors: true))
         } catch {
             TemporaryOutputs.shared.unregister(temporaryPath)
-            throw LogoMaskError.toolUnavailable(tool: "ffmpeg", reason: "cannot start \(executable): \(error.localizedDescription)")
+            throw LogoMaskError.toolUnavailable(tool: "ffmpeg", reason: "cannot start \(executable): \(error.reason)")
         }
-        stderrTail.drain(errors.fileHandleForReading)
+        input = child.input
+        stderrTail.drain(child.errors)
         // A 1 MiB pipe (Linux F_SETPIPE_SZ, the unprivileged maximum) instead of 64 KiB: a frame
         // of several MiB then crosses in a few writes instead of hundreds of wake-ups.
         #if os(Linux)
-        _ = fcntl(input.fileHandleForWriting.fileDescriptor, 1031, 1 << 20)
+        _ = fcntl(input, 1031, 1 << 20)
         #endif
     }
 
@@ -132,7 +137,7 @@ final class FFmpegVideoWriter {
             unpremultiply(frame.pixels, into: out, count: width * height)
             bytes = UnsafeRawPointer(out)
         }
-        let error = FileDescriptorWriter.writeAll(input.fileHandleForWriting.fileDescriptor, bytes, count: count)
+        let error = input < 0 ? EPIPE : FileDescriptorWriter.writeAll(input, bytes, count: count)
         if error != 0 {
             throw failure(error == EPIPE ? "ffmpeg stopped reading frames" : String(cString: strerror(error)))
         }
@@ -140,13 +145,15 @@ final class FFmpegVideoWriter {
 
     /// Closes ffmpeg's input, waits for it, and renames the file into place.
     func finish() throws(LogoMaskError) {
-        try? input.fileHandleForWriting.close()
-        process.waitUntilExit()
+        closeInput()
+        let status = reap()
         stderrTail.wait()
         finished = true
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+        // The status Foundation's Process reported: the exit code, or the signal that ended it.
+        let signal = status & 0x7F
+        guard signal == 0, (status >> 8) & 0xFF == 0 else {
             TemporaryOutputs.shared.discard(temporaryPath)
-            throw failure("ffmpeg exited with status \(process.terminationStatus)", waited: true)
+            throw failure("ffmpeg exited with status \(signal == 0 ? (status >> 8) & 0xFF : signal)", waited: true)
         }
         try TemporaryOutputs.moveIntoPlace(temporaryPath, to: targetPath)
     }
@@ -154,19 +161,34 @@ final class FFmpegVideoWriter {
     /// Stops ffmpeg and removes the temporary.
     func cancel() {
         finished = true
-        try? input.fileHandleForWriting.close()
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
+        closeInput()
+        // Not reaped yet: still running, or ended and waiting to be reaped (a signal then does nothing).
+        if waitStatus == nil { kill(child.pid, SIGTERM) }
+        _ = reap()
         TemporaryOutputs.shared.discard(temporaryPath)
+    }
+
+    private func closeInput() {
+        guard input >= 0 else { return }
+        Glibc.close(input)
+        input = -1
+    }
+
+    /// Waits for ffmpeg's end once and returns its raw wait status.
+    private func reap() -> Int32 {
+        if let waitStatus { return waitStatus }
+        let status = ChildProcess.waitStatus(of: child.pid)
+        waitStatus = status
+        return status
     }
 
     private func failure(_ what: String, waited: Bool = false) -> LogoMaskError {
         if !waited {
-            try? input.fileHandleForWriting.close()
-            process.waitUntilExit()
+            closeInput()
+            _ = reap()
             stderrTail.wait()
         }
-        let tail = stderrTail.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let tail = stderrTail.text.trimmed
         return LogoMaskError.toolUnavailable(
             tool: "ffmpeg",
             reason: "\(what) while writing \(targetPath)" + (tail.isEmpty ? "." : ": \(tail)"))
@@ -198,36 +220,51 @@ private func unpremultiply(_ source: UnsafePointer<UInt32>, into out: UnsafeMuta
 }
 
 /// Collects the last few kilobytes of a process's standard error on a background thread.
-private final class StderrTail: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
+private final class StderrTail: Sendable {
+    private let data = Mutex<[UInt8]>([])
     private let done = DispatchSemaphore(value: 0)
-    private var started = false
+    private let started = Atomic<Bool>(false)
 
-    func drain(_ handle: FileHandle) {
-        started = true
-        Thread.detachNewThread { [self] in
+    /// Reads `fd` to its end on a new thread, then closes it.
+    func drain(_ fd: Int32) {
+        let reading = DetachedThread.start { [self] in
+            var chunk = [UInt8](repeating: 0, count: 65536)
             while true {
-                let chunk = handle.availableData
-                if chunk.isEmpty { break }
-                lock.withLock {
-                    data.append(chunk)
-                    if data.count > 8192 { data = data.suffix(4096) }
+                let got = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                if got < 0, errno == EINTR { continue }
+                if got <= 0 { break }
+                data.withLock { data in
+                    data += chunk[0..<got]
+                    if data.count > 8192 { data = Array(data.suffix(4096)) }
                 }
             }
+            Glibc.close(fd)
             done.signal()
         }
+        if reading { started.store(true, ordering: .relaxed) } else { Glibc.close(fd) }
     }
 
     func wait() {
-        guard started else { return }
+        guard started.load(ordering: .relaxed) else { return }
         done.wait()
         done.signal()
     }
 
     var text: String {
-        let bytes = lock.withLock { data }
+        let bytes = data.withLock { $0 }
         let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n").suffix(8)
         return lines.joined(separator: " | ")
+    }
+}
+
+private extension String {
+    /// The text without leading and trailing white space and line breaks, scalar by scalar (as
+    /// Foundation's `trimmingCharacters(in: .whitespacesAndNewlines)`).
+    var trimmed: String {
+        let scalars = unicodeScalars
+        let isSpace: (Unicode.Scalar) -> Bool = { $0.properties.isWhitespace }
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }),
+              let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(scalars[first...last])
     }
 }

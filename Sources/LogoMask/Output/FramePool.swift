@@ -1,5 +1,3 @@
-import Foundation
-
 /// The frame buffers of one job: made once, handed to workers and back.
 final class FramePool: @unchecked Sendable {
     private let condition = CancellableCondition()

@@ -1,30 +1,32 @@
-import Foundation
+import FoundationEssentials
+import Glibc
+import Synchronization
 
 /// Every temporary output in progress, so that an interrupted process (SIGINT, SIGTERM) can
 /// remove them before it exits. The command-line tool calls ``removeAll()`` from its signal handler.
-public final class TemporaryOutputs: @unchecked Sendable {
+public final class TemporaryOutputs: Sendable {
     /// The process-wide registry.
     public static let shared = TemporaryOutputs()
-    private let lock = NSLock()
-    private var paths: Set<String> = []
+    /// The registered paths, and the counter that numbers new temporaries.
+    private let state = Mutex<(paths: Set<String>, counter: Int)>(([], 0))
 
     /// Records a temporary path (file or folder) that is not yet committed.
     public func register(_ path: String) {
-        lock.withLock { _ = paths.insert(path) }
+        state.withLock { _ = $0.paths.insert(path) }
         CrashGuardTemporaries.add(path)  // the crash guard's handler cannot take the lock
     }
 
     /// Forgets a path that was committed or removed.
     public func unregister(_ path: String) {
-        lock.withLock { _ = paths.remove(path) }
+        state.withLock { _ = $0.paths.remove(path) }
         CrashGuardTemporaries.remove(path)
     }
 
     /// Removes every registered temporary (files and folders) and forgets them.
     public func removeAll() {
-        let pending = lock.withLock { () -> Set<String> in
-            defer { paths.removeAll() }
-            return paths
+        let pending = state.withLock { state -> Set<String> in
+            defer { state.paths.removeAll() }
+            return state.paths
         }
         CrashGuardTemporaries.clear()
         for path in pending { try? FileManager.default.removeItem(atPath: path) }
@@ -43,9 +45,9 @@ public final class TemporaryOutputs: @unchecked Sendable {
     /// removed.
     static func moveIntoPlace(_ temporary: String, to target: String) throws(LogoMaskError) {
         defer { shared.unregister(temporary) }
-        var isFolder: ObjCBool = false
+        var isFolder = false
         var old: String?
-        if FileManager.default.fileExists(atPath: temporary, isDirectory: &isFolder), isFolder.boolValue,
+        if FileManager.default.fileExists(atPath: temporary, isDirectory: &isFolder), isFolder,
            FileManager.default.fileExists(atPath: target) {
             let aside = siblingPath(for: target) + ".old"
             guard rename(target, aside) == 0 else {
@@ -73,15 +75,15 @@ public final class TemporaryOutputs: @unchecked Sendable {
     @discardableResult
     static func checkTarget(_ path: String, as kind: TargetKind) throws(LogoMaskError) -> String {
         let parent = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder), isFolder.boolValue else {
+        var isFolder = false
+        guard FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder), isFolder else {
             throw LogoMaskError.cannotWriteOutput(file: path, reason: "the folder \(parent) does not exist")
         }
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) {
             switch kind {
-            case .file where isFolder.boolValue:
+            case .file where isFolder:
                 throw LogoMaskError.cannotWriteOutput(file: path, reason: "it is a folder")
-            case .folder where !isFolder.boolValue:
+            case .folder where !isFolder:
                 throw LogoMaskError.cannotWriteOutput(file: path, reason: "it is a file, and this output is a folder")
             default: break
             }
@@ -92,9 +94,9 @@ public final class TemporaryOutputs: @unchecked Sendable {
     /// A hidden path beside `path` for its temporary: `.NAME.part-PID-N`.
     static func siblingPath(for path: String) -> String {
         let url = URL(fileURLWithPath: path)
-        let counter = shared.lock.withLock { () -> Int in
-            shared.counter += 1
-            return shared.counter
+        let counter = shared.state.withLock { state -> Int in
+            state.counter += 1
+            return state.counter
         }
         let name = siblingNamePrefix(for: path, process: ProcessInfo.processInfo.processIdentifier) + "\(counter)"
         return url.deletingLastPathComponent().appendingPathComponent(name).path
@@ -105,6 +107,4 @@ public final class TemporaryOutputs: @unchecked Sendable {
     static func siblingNamePrefix(for path: String, process: Int32) -> String {
         ".\(URL(fileURLWithPath: path).lastPathComponent).part-\(process)-"
     }
-
-    private var counter = 0
 }

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Pixels in memory, in Cairo's layouts (rows of `stride` bytes).
 public struct RasterImage: Sendable, Equatable {
@@ -67,10 +67,10 @@ public struct RasterImage: Sendable, Equatable {
     /// counts as a picture when ``PNGSignature/isPNGFile(atPath:)`` says so (by its name).
     public static func isPictureFile(atPath path: String) -> Bool {
         if PNGSignature.isPNGFile(atPath: path) { return true }
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        let head = (try? handle.read(upToCount: 16)) ?? Data()
-        return PictureFileFormat.sniff(Array(head)) != nil
+        guard let fd = FileDescriptorReader.open(path) else { return false }
+        defer { close(fd) }
+        let head = (try? FileDescriptorReader.read(fd, upTo: 16).get()) ?? []
+        return PictureFileFormat.sniff(head) != nil
     }
 
     private init(surface: CairoSurface, path: String) throws(LogoMaskError) {

@@ -1,24 +1,25 @@
-import Foundation
+import Synchronization
 
 /// Holds a value derived from a logo once it has been made (``VectorLogo/outline``,
 /// ``VectorLogo/paintsNothing``): made on first use, at most once however many threads ask at
 /// the same time (they wait for the first), the result, success or error, kept for every later call.
-final class OnceCache<Value: Sendable>: @unchecked Sendable {
-    // NSLock rather than Synchronization.Mutex: the package still builds for macOS 13.
-    private let lock = NSLock()
-    private var result: Result<Value, LogoMaskError>?
+final class OnceCache<Value: Sendable>: Sendable {
+    private let result = Mutex<Result<Value, LogoMaskError>?>(nil)
 
     /// The cached value, or the one `make` returns (called at most once per cache).
     func value(_ make: () throws(LogoMaskError) -> Value) throws(LogoMaskError) -> Value {
-        lock.lock()
-        defer { lock.unlock() }
-        if result == nil {
+        // `make` runs holding the lock: the other threads asking meanwhile wait for its result.
+        let outcome = result.withLock { result -> Result<Value, LogoMaskError> in
+            if let result { return result }
+            let made: Result<Value, LogoMaskError>
             do throws(LogoMaskError) {
-                result = .success(try make())
+                made = .success(try make())
             } catch {
-                result = .failure(error)
+                made = .failure(error)
             }
+            result = made
+            return made
         }
-        return try result!.get()
+        return try outcome.get()
     }
 }
