@@ -27,6 +27,19 @@ struct HouseRulesTests {
         #expect(long.isEmpty, "over 600 lines: \(long)")
     }
 
+    /// Linking Foundation costs every run of the tool 3 MB of memory (CoreFoundation's start-up,
+    /// ICU's tables): the modules it links use FoundationEssentials (Benchmarks/PERFORMANCE.md).
+    @Test("no Swift file in Sources imports Foundation, FoundationXML or FoundationNetworking")
+    func foundationEssentialsOnly() throws {
+        let pattern = /^\s*(@preconcurrency\s+)?((internal|private|fileprivate|public|package)\s+)?import\s+(Foundation|FoundationXML|FoundationNetworking)\s*$/
+        let files = try Self.swiftFiles()
+        #expect(files.contains { $0.text.contains("import FoundationEssentials") })
+        let importers = files.filter { file in
+            file.text.split(separator: "\n").contains { $0.wholeMatch(of: pattern) != nil }
+        }.map(\.path)
+        #expect(importers.isEmpty, "import Foundation in: \(importers)")
+    }
+
     @Test("only files in Sources/LogoMask/Bridges/ import a C module")
     func cStaysInBridges() throws {
         let pattern = /^\s*(@preconcurrency\s+)?((internal|private|fileprivate|public)\s+)?import\s+C(Cairo|Rsvg|Zlib|Deflate|PopplerLoader)\b/

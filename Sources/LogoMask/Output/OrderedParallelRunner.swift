@@ -1,5 +1,4 @@
 import Dispatch
-internal import CDispatch  // TEMPORARY
 import FoundationEssentials
 #if canImport(Glibc)
 import Glibc
@@ -19,17 +18,18 @@ enum OrderedParallelRunner {
         consume: (Int, Output) throws -> Void
     ) throws {
         guard count > 0 else { return }
-        let workers = max(1, min(requested, count))
-        if workers == 1 {
+        func runInOrder() throws {
             var state = try makeState()
             for index in 0..<count { try consume(index, try work(&state, index)) }
-            return
         }
+        let workers = max(1, min(requested, count))
+        if workers == 1 { return try runInOrder() }
         let shared = SharedQueue<Output>(limit: maxAhead ?? workers * 2)
         let finished = DispatchGroup()
+        var running = 0
         for _ in 0..<workers {
             finished.enter()
-            TEMPORARY_startThread(stackSize: 16 << 20) {  // librsvg and Cairo recurse; give them room
+            let started = DetachedThread.start(stackSize: 16 << 20) {  // librsvg and Cairo recurse; give them room
                 defer { finished.leave() }
                 var state: State
                 do { state = try makeState() } catch {
@@ -46,7 +46,10 @@ enum OrderedParallelRunner {
                     }
                 }
             }
+            if started { running += 1 } else { finished.leave() }
         }
+        // No thread could be made: the work runs here, in order.
+        guard running > 0 else { return try runInOrder() }
         defer {
             shared.cancel()
             finished.wait()
@@ -108,19 +111,3 @@ private final class SharedQueue<Output>: @unchecked Sendable {
     }
 }
 
-// TEMPORARY until the threads helper's thread starter is merged.
-private final class TEMPORARY_Box { let body: () -> Void; init(_ body: @escaping () -> Void) { self.body = body } }
-private func TEMPORARY_startThread(stackSize: Int, _ body: @escaping () -> Void) {
-    var attributes = pthread_attr_t()
-    pthread_attr_init(&attributes)
-    defer { pthread_attr_destroy(&attributes) }
-    pthread_attr_setstacksize(&attributes, stackSize)
-    pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
-    let box = Unmanaged.passRetained(TEMPORARY_Box(body)).toOpaque()
-    var thread: pthread_t = 0
-    _ = pthread_create(&thread, &attributes, { raw in
-        let box = Unmanaged<TEMPORARY_Box>.fromOpaque(raw!).takeRetainedValue()
-        box.body()
-        return nil
-    }, box)
-}
