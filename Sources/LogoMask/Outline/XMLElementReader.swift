@@ -17,12 +17,14 @@ enum XMLElementReader {
         case end(name: String)
     }
 
-    /// libxml2's limits without its "huge" option, kept so a document is refused where
-    /// FoundationXML refused it: the open elements (more is "excessive depth"), the bytes of a
-    /// name, and the bytes of an attribute value, comment, processing instruction or CDATA section.
-    static let maximumDepth = 256
+    /// The open elements at most. FoundationXML (with a delegate) set no limit; this one only
+    /// bounds the stack of names for hostile input, far beyond any SVG librsvg draws.
+    static let maximumDepth = 65_536
+    /// libxml2's limits without its "huge" option as FoundationXML met them (measured), kept so a
+    /// document is refused where FoundationXML refused it: the bytes of a name, and the bytes of
+    /// the whole document (a longer one is read to its end, every event handed, and then refused).
     static let maximumNameLength = 50_000
-    static let maximumTextLength = 10_000_000
+    static let maximumDocumentLength = 10_000_000
 
     /// Reads `data`, handing every element start and end to `handle` as it is met. False when the
     /// document is not one this reader accepts; the events before the fault have been handed.
@@ -177,7 +179,7 @@ private struct XMLByteScanner {
         i += 1
         var value: [UInt8] = []
         while true {
-            guard let byte = at(), value.count <= XMLElementReader.maximumTextLength else { return nil }
+            guard let byte = at() else { return nil }
             switch byte {
             case quote:
                 i += 1
@@ -201,13 +203,10 @@ private struct XMLByteScanner {
 
     // MARK: Markup that is skipped
 
-    /// Skips to just past `terminator`; false if the document ends first or the skipped part is
-    /// longer than libxml2 takes.
+    /// Skips to just past `terminator`; false if the document ends first.
     mutating func skip(past terminator: StaticString) -> Bool {
-        let start = i
         while i < bytes.count {
             if hasPrefix(terminator) {
-                guard i - start <= XMLElementReader.maximumTextLength else { return false }
                 i += terminator.utf8CodeUnitCount
                 return true
             }
@@ -219,10 +218,9 @@ private struct XMLByteScanner {
     /// `<!-- ... -->`, with no `--` inside.
     mutating func comment() -> Bool {
         i += 4
-        let start = i
         while i < bytes.count {
             if hasPrefix("--") {
-                guard at(2) == UInt8(ascii: ">"), i - start <= XMLElementReader.maximumTextLength else { return false }
+                guard at(2) == UInt8(ascii: ">") else { return false }
                 i += 3
                 return true
             }
@@ -380,6 +378,12 @@ private struct XMLByteScanner {
     /// instructions and whitespace.
     mutating func document(_ handle: (XMLElementReader.Event) -> Void) -> Bool {
         guard isXMLText() else { return false }
+        guard body(handle) else { return false }
+        return bytes.count <= XMLElementReader.maximumDocumentLength
+    }
+
+    /// The document once its characters are known good: declaration, prolog, root, trailing misc.
+    private mutating func body(_ handle: (XMLElementReader.Event) -> Void) -> Bool {
         if hasPrefix("\u{FEFF}") { i += 3 }
         if hasPrefix("<?xml"), let byte = at(5), Self.isSpace(byte) {
             guard declaration() else { return false }
