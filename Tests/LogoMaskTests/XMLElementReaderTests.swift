@@ -230,4 +230,22 @@ struct XMLElementReaderTests {
         #expect(!Self.reader(nested(limit + 1)).ok)
         #expect(!Self.reader(nested(1_000_000)).ok)
     }
+
+    @Test("CairoSVGReader's trim removes what trimmingCharacters(in: .whitespaces) removed, and only that")
+    func trimMatchesFoundation() {
+        let samples = ["", " ", "\t", " a ", "\t a b \t", "\n a \n", "\u{A0}x\u{2003}", "\u{3000}1.5\u{202F}", " \u{301}a",
+                       "rgb(1%, 2%, 3%)", "\r matrix(1,0,0,1,0,0) \r", "\u{200B}z\u{200B}"]
+        for text in samples {
+            #expect(String(CairoSVGReader.trimmed(text)) == text.trimmingCharacters(in: .whitespaces), "\(text.debugDescription)")
+        }
+        #expect(CairoSVGReader.trimmed(" \tfill \u{A0}") == "fill")
+        // Every scalar, alone and around a letter.
+        var differing: [UInt32] = []
+        for value in UInt32(0)...0x10FFFF {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let text = String(scalar) + "a" + String(scalar)
+            if String(CairoSVGReader.trimmed(text)) != text.trimmingCharacters(in: .whitespaces) { differing.append(value) }
+        }
+        #expect(differing.isEmpty, "\(differing.prefix(10))")
+    }
 }

@@ -40,11 +40,15 @@ final class CairoSVGReader {
 
     private init() {}
 
-    /// `text` without leading and trailing tabs and space separators (Unicode Zs), scalar by
-    /// scalar: what Foundation's `trimmingCharacters(in: .whitespaces)` removed.
+    /// `text` without leading and trailing tabs and spaces, scalar by scalar: exactly what
+    /// Foundation's `trimmingCharacters(in: .whitespaces)` removed (tab, the space separators of
+    /// Unicode's Zs, and U+200B).
     static func trimmed<Text: StringProtocol>(_ text: Text) -> Substring {
         func isBlank(_ scalar: Unicode.Scalar) -> Bool {
-            scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
+            switch scalar.value {
+            case 0x09, 0x20, 0xA0, 0x1680, 0x2000...0x200B, 0x202F, 0x205F, 0x3000: return true
+            default: return false
+            }
         }
         let scalars = Substring(text).unicodeScalars
         guard let first = scalars.firstIndex(where: { !isBlank($0) }), let last = scalars.lastIndex(where: { !isBlank($0) })
