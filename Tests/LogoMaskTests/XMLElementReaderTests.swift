@@ -3,6 +3,7 @@ import Foundation
 import FoundationXML
 #endif
 @testable import LogoMask
+import MaskGeometry
 import Testing
 import LogoMaskTestSupport
 
@@ -247,5 +248,24 @@ struct XMLElementReaderTests {
             if String(CairoSVGReader.trimmed(text)) != text.trimmingCharacters(in: .whitespaces) { differing.append(value) }
         }
         #expect(differing.isEmpty, "\(differing.prefix(10))")
+    }
+
+    @Test("PlainSVGPaths reads a plain SVG's paths, and gives up (nil) on an internal subset or an undeclared entity")
+    func plainPaths() {
+        let size = Size(width: 10, height: 10)
+        func paths(_ text: String) -> [String]? { PlainSVGPaths.paths(ofSVG: Data(text.utf8), documentSize: size) }
+        #expect(paths("<svg viewBox='0 0 10 10'><title>&lt;t&gt;</title><g><path d='M0 0H1'/></g><path d=\"M1 1&#10;V2\"/></svg>")
+            == ["M0 0H1", "M1 1\nV2"])
+        #expect(paths("<!DOCTYPE svg [<!ENTITY d 'M0 0H1'>]><svg><path d='&d;'/></svg>") == nil)
+        #expect(paths("<svg><path d='&d;'/></svg>") == nil)
+    }
+
+    @Test("CairoSVGReader keeps the shapes before a fault and names the SVG unreadable")
+    func unreadableCairoSVG() {
+        let reader = CairoSVGReader.read(Data("<svg><path d='M0 0L1 0L1 1Z'/><g>".utf8))
+        #expect(reader.shapes.count == 1)
+        #expect(reader.reasons == [.other("unreadable SVG from Cairo")])
+        let whole = CairoSVGReader.read(Data("<svg><path d='M0 0L1 0L1 1Z'/><g></g></svg>".utf8))
+        #expect(whole.shapes.count == 1 && whole.reasons.isEmpty)
     }
 }
