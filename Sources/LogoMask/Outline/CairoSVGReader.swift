@@ -1,13 +1,10 @@
-import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
+import FoundationEssentials
 import MaskGeometry
 
 /// Reads the SVG that Cairo's SVG surface writes (``CairoSVGStream``): paths with `d`, `style`
 /// and `matrix` transforms, clip paths on groups, gradients in defs. Path data goes through the
 /// one parser, ``SVGPathData``. Everything the outline cannot carry is named in ``reasons``.
-final class CairoSVGReader: NSObject, XMLParserDelegate {
+final class CairoSVGReader {
     /// One painted shape as Cairo wrote it: `path` in the coordinates `transform` maps to the page.
     struct Shape {
         var path: LogoOutline.Path
@@ -31,10 +28,32 @@ final class CairoSVGReader: NSObject, XMLParserDelegate {
     /// Reads `data`; unreadable XML becomes a reason.
     static func read(_ data: Data) -> CairoSVGReader {
         let reader = CairoSVGReader()
-        let parser = XMLParser(data: data)
-        parser.delegate = reader
-        if !parser.parse() { reader.reasons.append(.other("unreadable SVG from Cairo")) }
+        let readable = XMLElementReader.read(data) { event in
+            switch event {
+            case .start(let name, let attributes): reader.start(name, attributes)
+            case .end(let name): reader.end(name)
+            }
+        }
+        if !readable { reader.reasons.append(.other("unreadable SVG from Cairo")) }
         return reader
+    }
+
+    private init() {}
+
+    /// `text` without leading and trailing tabs and spaces, scalar by scalar: exactly what
+    /// Foundation's `trimmingCharacters(in: .whitespaces)` removed (tab, the space separators of
+    /// Unicode's Zs, and U+200B).
+    static func trimmed<Text: StringProtocol>(_ text: Text) -> Substring {
+        func isBlank(_ scalar: Unicode.Scalar) -> Bool {
+            switch scalar.value {
+            case 0x09, 0x20, 0xA0, 0x1680, 0x2000...0x200B, 0x202F, 0x205F, 0x3000: return true
+            default: return false
+            }
+        }
+        let scalars = Substring(text).unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isBlank($0) }), let last = scalars.lastIndex(where: { !isBlank($0) })
+        else { return "" }
+        return Substring(scalars[first...last])
     }
 
     private func style(_ attributes: [String: String]) -> [String: String] {
@@ -42,7 +61,7 @@ final class CairoSVGReader: NSObject, XMLParserDelegate {
         for item in (attributes["style"] ?? "").split(separator: ";") {
             let pair = item.split(separator: ":", maxSplits: 1)
             guard pair.count == 2 else { continue }
-            result[pair[0].trimmingCharacters(in: .whitespaces)] = pair[1].trimmingCharacters(in: .whitespaces)
+            result[String(Self.trimmed(pair[0]))] = String(Self.trimmed(pair[1]))
         }
         // Presentation attributes (Cairo writes some of them outside `style`).
         for key in ["fill", "fill-rule", "fill-opacity", "stroke", "stroke-width", "clip-rule", "opacity"] where result[key] == nil {
@@ -65,8 +84,7 @@ final class CairoSVGReader: NSObject, XMLParserDelegate {
         return .flat(color: color, opacity: opacity.flatMap(Double.init) ?? 1)
     }
 
-    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                attributes: [String: String] = [:]) {
+    private func start(_ name: String, _ attributes: [String: String]) {
         switch name {
         case "svg", "stop":
             break
@@ -153,7 +171,7 @@ final class CairoSVGReader: NSObject, XMLParserDelegate {
         }
     }
 
-    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+    private func end(_ name: String) {
         switch name {
         case "defs": defsDepth -= 1
         case "linearGradient", "radialGradient": gradientDepth -= 1
@@ -171,7 +189,7 @@ final class CairoSVGReader: NSObject, XMLParserDelegate {
 
     /// Parses `matrix(a,b,c,d,e,f)` (Cairo's only form); nil for anything else.
     static func matrix(_ text: String) -> Transform? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = Self.trimmed(text)
         guard trimmed.hasPrefix("matrix("), trimmed.hasSuffix(")") else { return nil }
         let inner = trimmed.dropFirst(7).dropLast()
         let values = inner.split(whereSeparator: { $0 == "," || $0 == " " }).compactMap { Double($0) }
@@ -184,9 +202,9 @@ final class CairoSVGReader: NSObject, XMLParserDelegate {
         if text.hasPrefix("rgb("), text.hasSuffix(")") {
             let parts = text.dropFirst(4).dropLast().split(separator: ",")
             let values = parts.compactMap { part -> UInt8? in
-                let trimmed = part.trimmingCharacters(in: .whitespaces)
+                let trimmed = Self.trimmed(part)
                 let percent = trimmed.hasSuffix("%")
-                guard let value = Double(percent ? String(trimmed.dropLast()) : trimmed), value.isFinite else { return nil }
+                guard let value = Double(percent ? String(trimmed.dropLast()) : String(trimmed)), value.isFinite else { return nil }
                 let scaled = percent ? value / 100 * 255 : value
                 return UInt8(max(0, min(255, scaled.rounded())))
             }

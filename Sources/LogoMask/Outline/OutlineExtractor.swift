@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import MaskGeometry
 
 /// Makes a logo's ``LogoOutline``: draws it through librsvg or poppler onto Cairo's SVG surface in
@@ -31,7 +31,7 @@ enum OutlineExtractor {
         var reasons = read.reader.reasons
         if logo.usesFilterEffects, !reasons.isEmpty {
             // Filter results arrive as images: name the filter, and an image only if there is one.
-            let mentionsImage = logo.source.range(of: Data("<image".utf8)) != nil
+            let mentionsImage = logo.source.firstRange(of: "<image".utf8) != nil
             reasons = reasons.filter { $0 != .image || mentionsImage } + [.filter]
         }
         let back = Transform.scale(1 / read.zoom)
@@ -55,6 +55,11 @@ enum OutlineExtractor {
 
     /// Draws `logo` at `zoom` onto an SVG surface in memory and reads back what Cairo wrote.
     private static func readBack(_ logo: VectorLogo, zoom: Double) throws(LogoMaskError) -> (reader: CairoSVGReader, zoom: Double) {
+        (CairoSVGReader.read(try cairoSVG(of: logo, zoom: zoom)), zoom)
+    }
+
+    /// The SVG document Cairo's SVG surface writes for `logo` drawn at `zoom`.
+    static func cairoSVG(of logo: VectorLogo, zoom: Double) throws(LogoMaskError) -> Data {
         let page = logo.documentSize
         let stream = try CairoSVGStream(size: Size(width: page.width * zoom, height: page.height * zoom))
         let context = try CairoContext(stream.surface)
@@ -69,8 +74,7 @@ enum OutlineExtractor {
             try document.render(page: logo.options.page - 1, on: context)
         }
         if let reason = context.failure { throw LogoMaskError.drawingFailed(file: logo.name, reason: reason) }
-        let data = try stream.finish()
-        return (CairoSVGReader.read(data), zoom)
+        return try stream.finish()
     }
 
     /// Replaces the read-back paths by librsvg's own doubles when the SVG is plain paths and every

@@ -1,7 +1,4 @@
-import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
+import FoundationEssentials
 import MaskGeometry
 
 /// The `d` of every `<path>` of an SVG made only of paths in user space, in document order: the
@@ -12,15 +9,13 @@ enum PlainSVGPaths {
     /// element anywhere, a viewBox (if any) of `0 0 width height` for `documentSize`. Nil for
     /// anything else (the outline read back from Cairo is used as it is).
     static func paths(ofSVG data: Data, documentSize: Size) -> [String]? {
-        guard data.range(of: Data("transform".utf8)) == nil else { return nil }
-        let reader = DocumentReader(documentSize: documentSize)
-        let parser = XMLParser(data: data)
-        parser.delegate = reader
-        guard parser.parse(), reader.acceptable, reader.sawRoot else { return nil }
+        guard data.firstRange(of: "transform".utf8) == nil else { return nil }
+        var reader = DocumentReader(documentSize: documentSize)
+        guard XMLElementReader.read(data, { reader.take($0) }), reader.acceptable, reader.sawRoot else { return nil }
         return reader.paths
     }
 
-    private final class DocumentReader: NSObject, XMLParserDelegate {
+    private struct DocumentReader {
         let documentSize: Size
         var paths: [String] = []
         var acceptable = true
@@ -29,8 +24,14 @@ enum PlainSVGPaths {
 
         init(documentSize: Size) { self.documentSize = documentSize }
 
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
-                    attributes: [String: String] = [:]) {
+        mutating func take(_ event: XMLElementReader.Event) {
+            switch event {
+            case .start(let name, let attributes): start(name, attributes)
+            case .end: if ignoredDepth > 0 { ignoredDepth -= 1 }
+            }
+        }
+
+        private mutating func start(_ name: String, _ attributes: [String: String]) {
             if ignoredDepth > 0 { ignoredDepth += 1; return }
             switch name {
             case "svg":
@@ -50,10 +51,6 @@ enum PlainSVGPaths {
             default:
                 acceptable = false
             }
-        }
-
-        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
-            if ignoredDepth > 0 { ignoredDepth -= 1 }
         }
     }
 }
