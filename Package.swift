@@ -34,8 +34,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
-        // SHA-256 for the assets manifest (Foundation on Linux has no digest API).
-        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         // `make docs`: builds the DocC catalog Sources/LogoMask/LogoMask.docc (a plugin only, no code linked).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -85,7 +83,6 @@ let package = Package(
             dependencies: [
                 "MaskGeometry", "LogoAnimation", "CCairo", "CRsvg", "CPopplerLoader", "CZlib", "CDeflate", "CCrashGuard",
                 "CGdkPixbuf", "CPixelRuns", "CDrawingLibraries",
-                .product(name: "Crypto", package: "swift-crypto"),
             ],
             swiftSettings: foundationEssentialsOnly),
 

@@ -48,6 +48,11 @@
 LM_FORWARD(LM_GLIB, GBytes *, g_bytes_new, (gconstpointer data, gsize size), (data, size))
 LM_FORWARD_VOID(LM_GLIB, g_bytes_unref, (GBytes *bytes), (bytes))
 LM_FORWARD_VOID(LM_GLIB, g_error_free, (GError *error), (error))
+LM_FORWARD(LM_GLIB, GChecksum *, g_checksum_new, (GChecksumType checksum_type), (checksum_type))
+LM_FORWARD_VOID(LM_GLIB, g_checksum_update, (GChecksum *checksum, const guchar *data, gssize length),
+                (checksum, data, length))
+LM_FORWARD(LM_GLIB, const gchar *, g_checksum_get_string, (GChecksum *checksum), (checksum))
+LM_FORWARD_VOID(LM_GLIB, g_checksum_free, (GChecksum *checksum), (checksum))
 
 // GObject
 LM_FORWARD_VOID(LM_GOBJECT, g_object_unref, (gpointer object), (object))

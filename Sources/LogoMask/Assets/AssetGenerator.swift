@@ -1,4 +1,3 @@
-import Crypto
 import FoundationEssentials
 import MaskGeometry
 

@@ -1,4 +1,3 @@
-import Crypto
 import FoundationEssentials
 import MaskGeometry
 
@@ -41,7 +40,7 @@ struct AssetWriter {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw LogoMaskError.cannotWriteOutput(file: path, reason: "it vanished while being written")
         }
-        let digest = SHA256.hash(data: data).map { formatHex($0, digits: 2, uppercase: false) }.joined()
+        let digest = try SHA256Digest.hex(of: data)
         files.append(AssetManifest.File(
             path: relative, purpose: purpose, pixelWidth: pixels?.0, pixelHeight: pixels?.1, scale: scale,
             bytes: data.count, sha256: digest))
