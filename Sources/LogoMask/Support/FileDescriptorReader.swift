@@ -7,19 +7,24 @@ enum FileDescriptorReader {
     /// Up to `count` bytes from `fd`, fewer only at the end of the stream; the `errno` of the
     /// read that failed otherwise.
     static func read(_ fd: Int32, upTo count: Int) -> Result<[UInt8], ReadFailure> {
-        var bytes = [UInt8](repeating: 0, count: count)
-        var got = 0
-        while got < count {
-            let read = bytes.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress! + got, count - got) }
-            if read < 0 {
-                if errno == EINTR { continue }
-                return .failure(ReadFailure(code: errno))
+        // Uninitialized: a large `count` (a 1 MiB chunk for a 1 KiB logo) touches only the
+        // pages read into, not the whole buffer, which zero-filling would make resident.
+        var failure: Int32 = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: max(count, 0)) { buffer, initialized in
+            var got = 0
+            while got < buffer.count {
+                let read = Glibc.read(fd, buffer.baseAddress! + got, buffer.count - got)
+                if read < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    break
+                }
+                if read == 0 { break }
+                got += read
             }
-            if read == 0 { break }
-            got += read
+            initialized = got
         }
-        bytes.removeLast(count - got)
-        return .success(bytes)
+        return failure == 0 ? .success(bytes) : .failure(ReadFailure(code: failure))
     }
 
     /// Opens `path` for reading (close-on-exec); nil when it cannot be opened.
