@@ -30,7 +30,7 @@ extension AssetCatalog {
         /// Appends the value's text to `text`; `indent` is the indentation of the line it starts on.
         func write(into text: inout String, indent: String) {
             switch self {
-            case let .string(value): Self.writeString(value, into: &text)
+            case let .string(value): JSONText.appendQuoted(value, to: &text)
             case let .integer(value): text += String(value)
             case let .boolean(value): text += value ? "true" : "false"
             case let .array(elements):
@@ -48,30 +48,13 @@ extension AssetCatalog {
                 let keys = members.keys.sorted()
                 for (index, key) in keys.enumerated() {
                     text += indent + "  "
-                    Self.writeString(key, into: &text)
+                    JSONText.appendQuoted(key, to: &text)
                     text += " : "
                     members[key]?.write(into: &text, indent: indent + "  ")
                     text += index + 1 < keys.count ? ",\n" : "\n"
                 }
                 text += indent + "}"
             }
-        }
-
-        private static func writeString(_ value: String, into text: inout String) {
-            text += "\""
-            for scalar in value.unicodeScalars {
-                switch scalar {
-                case "\"": text += "\\\""
-                case "\\": text += "\\\\"
-                case "\n": text += "\\n"
-                case "\r": text += "\\r"
-                case "\t": text += "\\t"
-                case _ where scalar.value < 0x20:
-                    text += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
-                default: text.unicodeScalars.append(scalar)
-                }
-            }
-            text += "\""
         }
     }
 }

@@ -40,7 +40,7 @@ enum LottieJSON: Sendable, Equatable {
             let text = value.isFinite ? formatNumber(value, decimals: decimals) : "0"
             out += text == "-0" ? "0" : text
         case let .string(text):
-            Self.writeString(text, into: &out)
+            JSONText.appendQuoted(text, to: &out)
         case let .bool(value):
             out += value ? "true" : "false"
         case let .array(items):
@@ -54,7 +54,7 @@ enum LottieJSON: Sendable, Equatable {
             out += "{"
             for (index, key) in members.keys.sorted(by: Self.keyOrder).enumerated() {
                 if index > 0 { out += "," }
-                Self.writeString(key, into: &out)
+                JSONText.appendQuoted(key, to: &out)
                 out += ":"
                 members[key]?.write(into: &out)
             }
@@ -69,26 +69,5 @@ enum LottieJSON: Sendable, Equatable {
         func rank(_ key: String) -> Int { key == "ty" ? 0 : key == "nm" ? 1 : 2 }
         let (ra, rb) = (rank(a), rank(b))
         return ra != rb ? ra < rb : a < b
-    }
-
-    private static func writeString(_ text: String, into out: inout String) {
-        out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out += "\""
     }
 }
