@@ -4,10 +4,14 @@ import FoundationEssentials
 /// SVG the outline reads (``PlainSVGPaths``, ``CairoSVGReader``) without FoundationXML.
 ///
 /// It accepts well-formed UTF-8 XML 1.0 (a byte-order mark allowed) and skips the declaration,
-/// processing instructions, comments, CDATA sections, text and a document type declaration without
-/// an internal subset. It refuses what it does not expand or cannot read the way libxml2 would: an
-/// internal subset, any entity but the five predefined ones, another encoding. Attribute values
-/// are decoded (predefined entities, character references, whitespace normalised to spaces).
+/// processing instructions, comments, CDATA sections, text and a document type declaration. Its
+/// internal subset may declare general entities whose text holds no markup and no reference (as
+/// Adobe Illustrator's `ns_extend`, `ns_ai`... do): they are expanded, up to
+/// ``maximumDocumentLength`` bytes in all. It refuses what it does not expand or cannot read the
+/// way libxml2 would: any other entity, a parameter entity reference, an attribute-list
+/// declaration, an encoding other than
+/// UTF-8 (or an ASCII-compatible one on a document that is all ASCII). Attribute values are
+/// decoded (entities, character references, whitespace normalised to spaces).
 /// Qualified names are reported as written. Linear time, and nothing is recursive: the open
 /// elements are a stack of names, at most ``maximumDepth`` deep.
 enum XMLElementReader {
@@ -42,6 +46,11 @@ private struct XMLByteScanner {
     var i = 0
     /// The open elements, innermost last.
     var open: [String] = []
+    /// General entities the internal subset declared, by name: their replacement text, or nil
+    /// for one this reader does not expand (external, or with markup or references).
+    var entities: [String: [UInt8]?] = [:]
+    /// Bytes produced by entity expansion so far (bounded like the document).
+    var expanded = 0
 
     init(bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
 
@@ -168,7 +177,15 @@ private struct XMLByteScanner {
         else if hasPrefix("amp;") { replacement = UInt8(ascii: "&"); i += 4 }
         else if hasPrefix("apos;") { replacement = UInt8(ascii: "'"); i += 5 }
         else if hasPrefix("quot;") { replacement = UInt8(ascii: "\""); i += 5 }
-        else { return false }
+        else {
+            guard let entity = name(), at() == UInt8(ascii: ";"), let known = entities[entity], let text = known else { return false }
+            i += 1
+            expanded += text.count
+            guard expanded <= XMLElementReader.maximumDocumentLength else { return false }
+            // An attribute's tab, CR and LF from an entity's text are spaces too (XML 3.3.3).
+            output.append(contentsOf: text.map { $0 == 0x09 || $0 == 0x0A || $0 == 0x0D ? 0x20 : $0 })
+            return true
+        }
         output.append(replacement)
         return true
     }
@@ -263,7 +280,10 @@ private struct XMLByteScanner {
                 guard value.hasPrefix("1."), value.count > 2, value.utf8.dropFirst(2).allSatisfy({ (0x30...0x39).contains($0) })
                 else { return false }
             case "encoding" where seen == ["version"]:
-                guard ["utf-8", "utf8"].contains(value.lowercased()) else { return false }
+                // Another ASCII-compatible encoding reads the same when every byte is ASCII.
+                let asciiCompatible = ["us-ascii", "ascii", "iso-8859-1", "latin1", "iso-8859-15", "windows-1252"]
+                guard ["utf-8", "utf8"].contains(value.lowercased())
+                    || (asciiCompatible.contains(value.lowercased()) && bytes.allSatisfy { $0 < 0x80 }) else { return false }
             case "standalone" where seen.first == "version" && !seen.contains("standalone"):
                 guard value == "yes" || value == "no" else { return false }
             default:
@@ -274,8 +294,7 @@ private struct XMLByteScanner {
         return seen.first == "version"
     }
 
-    /// `<!DOCTYPE name ...>` without an internal subset (`[`), which would declare entities and
-    /// default attributes that are never expanded here.
+    /// `<!DOCTYPE name ...>`, with or without an internal subset (``internalSubset()``).
     mutating func documentType() -> Bool {
         i += 9
         guard skipSpaces(), name() != nil else { return false }
@@ -285,11 +304,81 @@ private struct XMLByteScanner {
                 i += 1
                 return true
             case UInt8(ascii: "\""), UInt8(ascii: "'"):
-                i += 1
-                while let inner = at(), inner != byte { i += 1 }
-                guard at() == byte else { return false }
-                i += 1
+                guard quoted() != nil else { return false }
             case UInt8(ascii: "["):
+                i += 1
+                guard internalSubset() else { return false }
+            default:
+                i += 1
+            }
+        }
+        return false
+    }
+
+    /// A quoted string at `i` (either quote), its bytes without the quotes; nil if unterminated.
+    mutating func quoted() -> ArraySlice<UInt8>? {
+        guard let quote = at() else { return nil }
+        i += 1
+        let start = i
+        while let inner = at(), inner != quote { i += 1 }
+        guard at() == quote else { return nil }
+        i += 1
+        return ArraySlice(bytes[start..<(i - 1)])
+    }
+
+    /// The declarations between `[` and `]`: general entities are kept (``entities``; the first
+    /// declaration of a name wins, as XML says); element and notation declarations, parameter
+    /// entities, comments and processing instructions are skipped. Refused: a parameter entity
+    /// reference (`%name;`: what it stands for is not read) and an attribute-list declaration
+    /// (libxml2 adds its default values to the elements, which this reader does not).
+    mutating func internalSubset() -> Bool {
+        while true {
+            _ = skipSpaces()
+            guard let byte = at() else { return false }
+            if byte == UInt8(ascii: "]") {
+                i += 1
+                return true
+            }
+            if hasPrefix("<!--") {
+                guard comment() else { return false }
+            } else if hasPrefix("<?") {
+                guard processingInstruction() else { return false }
+            } else if hasPrefix("<!ENTITY") {
+                i += 8
+                guard skipSpaces() else { return false }
+                let parameter = at() == UInt8(ascii: "%")
+                if parameter {
+                    i += 1
+                    guard skipSpaces() else { return false }
+                }
+                guard let entity = name(), skipSpaces() else { return false }
+                var text: [UInt8]? = nil
+                if at() == UInt8(ascii: "\"") || at() == UInt8(ascii: "'") {
+                    guard let value = quoted() else { return false }
+                    let plain = !value.contains { $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "%") }
+                    text = plain ? Array(value) : nil
+                }
+                guard declarationEnd() else { return false }
+                if !parameter, entities[entity] == nil { entities[entity] = .some(text) }
+            } else if hasPrefix("<!ELEMENT") || hasPrefix("<!NOTATION") {
+                i += 2
+                guard declarationEnd() else { return false }
+            } else {
+                return false  // `%name;` or anything else
+            }
+        }
+    }
+
+    /// Skips to just past the `>` that ends a declaration, over quoted strings.
+    mutating func declarationEnd() -> Bool {
+        while let byte = at() {
+            switch byte {
+            case UInt8(ascii: ">"):
+                i += 1
+                return true
+            case UInt8(ascii: "\""), UInt8(ascii: "'"):
+                guard quoted() != nil else { return false }
+            case UInt8(ascii: "<"):
                 return false
             default:
                 i += 1
