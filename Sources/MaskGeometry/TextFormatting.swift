@@ -7,12 +7,29 @@ import Glibc
 // `trimmingCharacters(in:)` nor `String(format:)`.
 
 package extension StringProtocol {
-    /// The text without leading and trailing white space: spaces, tabs, line breaks and every
-    /// other character with Unicode's White_Space property.
-    func trimmingWhitespace() -> String {
-        guard let first = firstIndex(where: { !$0.isWhitespace }),
-              let last = lastIndex(where: { !$0.isWhitespace }) else { return "" }
-        return String(self[first...last])
+    /// The text without the white space Foundation's `CharacterSet.whitespaces` held at either
+    /// end, scalar by scalar: tab, the space separators (U+0020, U+00A0, U+1680, U+2000-U+200A,
+    /// U+202F, U+205F, U+3000) and U+200B. Line breaks stay.
+    func trimmingWhitespace() -> String { trimmingScalars(where: isBlank) }
+
+    /// The same and line breaks (U+000A-U+000D, U+0085, U+2028, U+2029), as Foundation's
+    /// `CharacterSet.whitespacesAndNewlines`.
+    func trimmingWhitespaceAndNewlines() -> String {
+        trimmingScalars { isBlank($0) || (0x0A...0x0D).contains($0.value) || [0x85, 0x2028, 0x2029].contains($0.value) }
+    }
+
+    private func trimmingScalars(where isTrimmed: (Unicode.Scalar) -> Bool) -> String {
+        let scalars = Substring(self).unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isTrimmed($0) }),
+              let last = scalars.lastIndex(where: { !isTrimmed($0) }) else { return "" }
+        return String(scalars[first...last])
+    }
+}
+
+private func isBlank(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.value {
+    case 0x09, 0x20, 0xA0, 0x1680, 0x2000...0x200B, 0x202F, 0x205F, 0x3000: true
+    default: false
     }
 }
 

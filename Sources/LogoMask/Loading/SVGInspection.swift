@@ -28,7 +28,7 @@ struct SVGInspection {
     func sizeProblem() -> String? {
         for key in ["width", "height"] {
             guard let raw = rootAttributes[key] else { continue }
-            let value = raw.trimmingWhitespace()
+            let value = raw.trimmingWhitespaceAndNewlines()
             if value.isEmpty || value == "auto" { continue }
             guard let number = Self.leadingNumber(value) else {
                 return "its \(key) \"\(raw)\" is not a length"
@@ -62,7 +62,7 @@ struct SVGInspection {
     /// a warning.
     func negativeSizes() -> [String] {
         ["width", "height"].compactMap { key in
-            guard let raw = rootAttributes[key], let number = Self.leadingNumber(raw.trimmingWhitespace()),
+            guard let raw = rootAttributes[key], let number = Self.leadingNumber(raw.trimmingWhitespaceAndNewlines()),
                   number < 0 else { return nil }
             return "\(key)=\"\(raw)\""
         }
@@ -165,7 +165,7 @@ struct SVGInspection {
         let s = Array(String(decoding: bytes, as: UTF8.self).unicodeScalars)
         var found: [(Int, String)] = []
         func capture(_ start: Int, _ range: Range<Int>) {
-            let target = String(String.UnicodeScalarView(s[range])).trimmingWhitespace()
+            let target = String(String.UnicodeScalarView(s[range])).trimmingWhitespaceAndNewlines()
             if target.isEmpty || target.hasPrefix("#") || target.lowercased().hasPrefix("data:") { return }
             found.append((start, target))
         }

@@ -40,28 +40,12 @@ final class CairoSVGReader {
 
     private init() {}
 
-    /// `text` without leading and trailing tabs and spaces, scalar by scalar: exactly what
-    /// Foundation's `trimmingCharacters(in: .whitespaces)` removed (tab, the space separators of
-    /// Unicode's Zs, and U+200B).
-    static func trimmed<Text: StringProtocol>(_ text: Text) -> Substring {
-        func isBlank(_ scalar: Unicode.Scalar) -> Bool {
-            switch scalar.value {
-            case 0x09, 0x20, 0xA0, 0x1680, 0x2000...0x200B, 0x202F, 0x205F, 0x3000: return true
-            default: return false
-            }
-        }
-        let scalars = Substring(text).unicodeScalars
-        guard let first = scalars.firstIndex(where: { !isBlank($0) }), let last = scalars.lastIndex(where: { !isBlank($0) })
-        else { return "" }
-        return Substring(scalars[first...last])
-    }
-
     private func style(_ attributes: [String: String]) -> [String: String] {
         var result: [String: String] = [:]
         for item in (attributes["style"] ?? "").split(separator: ";") {
             let pair = item.split(separator: ":", maxSplits: 1)
             guard pair.count == 2 else { continue }
-            result[String(Self.trimmed(pair[0]))] = String(Self.trimmed(pair[1]))
+            result[pair[0].trimmingWhitespace()] = pair[1].trimmingWhitespace()
         }
         // Presentation attributes (Cairo writes some of them outside `style`).
         for key in ["fill", "fill-rule", "fill-opacity", "stroke", "stroke-width", "clip-rule", "opacity"] where result[key] == nil {
@@ -189,7 +173,7 @@ final class CairoSVGReader {
 
     /// Parses `matrix(a,b,c,d,e,f)` (Cairo's only form); nil for anything else.
     static func matrix(_ text: String) -> Transform? {
-        let trimmed = Self.trimmed(text)
+        let trimmed = text.trimmingWhitespace()
         guard trimmed.hasPrefix("matrix("), trimmed.hasSuffix(")") else { return nil }
         let inner = trimmed.dropFirst(7).dropLast()
         let values = inner.split(whereSeparator: { $0 == "," || $0 == " " }).compactMap { Double($0) }
@@ -202,7 +186,7 @@ final class CairoSVGReader {
         if text.hasPrefix("rgb("), text.hasSuffix(")") {
             let parts = text.dropFirst(4).dropLast().split(separator: ",")
             let values = parts.compactMap { part -> UInt8? in
-                let trimmed = Self.trimmed(part)
+                let trimmed = part.trimmingWhitespace()
                 let percent = trimmed.hasSuffix("%")
                 guard let value = Double(percent ? String(trimmed.dropLast()) : String(trimmed)), value.isFinite else { return nil }
                 let scaled = percent ? value / 100 * 255 : value

@@ -30,6 +30,10 @@ public struct ProfileHeaderJob: Sendable {
     /// `path` without the extension of its last component (`a/b.mp4` to `a/b`), as NSString's
     /// `deletingPathExtension` gave: a leading dot is a hidden file's name, not an extension.
     static func withoutExtension(_ path: String) -> String {
+        // NSString first dropped trailing slashes and doubled ones (`a//b.mp4/` is `a/b.mp4`).
+        var path = path
+        while path.contains("//") { path = path.replacing("//", with: "/") }
+        while path.count > 1, path.hasSuffix("/") { path.removeLast() }
         let name = path.split(separator: "/", omittingEmptySubsequences: false).last ?? ""
         guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return path }
         return String(path[..<dot])

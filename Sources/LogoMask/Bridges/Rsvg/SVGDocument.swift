@@ -18,7 +18,7 @@ func takeGErrorMessage(_ error: UnsafeMutablePointer<GError>?, fallback: String)
 /// when one of libxml2's safety limits (depth, size, entities) refused it and they were on,
 /// else ``LogoMaskError/notALogo(file:reason:)`` with ``explainRsvgMessage(_:unlimited:)``.
 func rsvgError(file: String, message: String, unlimited: Bool) -> LogoMaskError {
-    let text = message.trimmingWhitespace()
+    let text = message.trimmingWhitespaceAndNewlines()
     if !unlimited, isXMLLimitMessage(text) { return .inputLimitExceeded(file: file, reason: text) }
     return .notALogo(file: file, reason: explainRsvgMessage(text, unlimited: unlimited))
 }
@@ -34,7 +34,7 @@ private func isXMLLimitMessage(_ text: String) -> Bool {
 /// and entity limits once lifted; librsvg's 1M elements, 500k references and instancing limits),
 /// and for surfaces too large to draw.
 func explainRsvgMessage(_ message: String, unlimited: Bool) -> String {
-    let text = message.trimmingWhitespace()
+    let text = message.trimmingWhitespaceAndNewlines()
     let lower = text.lowercased()
     if isXMLLimitMessage(text) {
         return text + (unlimited
