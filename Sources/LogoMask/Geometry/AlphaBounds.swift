@@ -16,7 +16,8 @@ public struct AlphaTightBounds: Sendable, Hashable, Codable {
 public enum AlphaBounds {
     /// The alpha-tight box of `logo` under `transform` (document units to output units): drawn
     /// with its long side at `longSide` pixels (at least 4096), then each edge is refined by
-    /// drawing the vector again, zoomed in on the pixels that hold that edge's extreme. Stops with
+    /// drawing the vector again, zoomed in on the pixels that hold that edge's extreme (not for a
+    /// logo with filter effects, which librsvg draws at the zoomed resolution). Stops with
     /// `deadlineExceeded` once `deadline` passes (checked between renders).
     public static func alphaTight(
         of logo: VectorLogo, transform: Transform = .identity, longSide: Int = 4096, deadline: Deadline = .none
@@ -50,7 +51,11 @@ public enum AlphaBounds {
             var ox = 0.0, oy = 0.0, total = 1.0  // level pixel (x, y) is grid (ox + x/total, oy + y/total)
             var extreme = [coarseBox.x0, coarseBox.y0, coarseBox.x1 - 1, coarseBox.y1 - 1][side]
             var span = vertical ? raster.inkedRows(inColumn: extreme) : raster.inkedColumns(inRow: extreme)
-            for _ in 0..<3 {
+            // Filter effects are drawn at the resolution asked for: zoomed 1024 times, a blur's or
+            // a glow's intermediate surface outgrows Cairo (glow.svg failed with InvalidSize)
+            // or takes minutes (a morphology radius grows with the zoom). Their edges fade out
+            // anyway; the first render's resolution is the answer's.
+            for _ in 0..<(logo.usesFilterEffects ? 0 : 3) {
                 let along0 = span.lowerBound - 1, alongCount = span.count + 2
                 // At most 4 Mpx a level, and the logo within Cairo's fixed-point range.
                 let zoom = min(1024.0, (4_194_304.0 / (3.0 * Double(alongCount))).squareRoot(), maxTotalZoom / total).rounded(.down)

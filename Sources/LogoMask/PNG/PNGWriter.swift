@@ -103,6 +103,16 @@ final class PNGWriter {
     /// heavy logo, 30.2 against 27.2 ms). The strips stay the same, so do the bytes.
     static let singleThreadBytes = 1 << 20
 
+    /// Rows a strip holds when the logo has filter effects: up to 256 MiB a strip, drawn by one
+    /// worker. librsvg computes a filter over its whole region whatever part of the image a strip
+    /// asks for, so every strip pays for the whole filter, and a second worker only doubles the
+    /// memory: glow.svg at 4096 px took 12.2 s in the usual 256-row strips, 1.6 s and 821 MB in
+    /// two strips on two workers, and takes 1.5 s and about rsvg-convert's 414 MB in one. The
+    /// filter's own surfaces (several times the image) bound the memory, not the strip.
+    static func filteredRowsPerStrip(height: Int, stride: Int) -> Int {
+        max(1, min(height, (256 << 20) / max(1, stride), 8192))
+    }
+
     /// A worker's share of the image from which it is cut into two strips (see
     /// ``rowsPerStrip(height:stride:stripBytes:workers:)``).
     static let balancedShareBytes = 8 << 20
@@ -112,13 +122,15 @@ final class PNGWriter {
     /// pixels into a context whose user space is the whole image's pixel grid.
     static func write(
         path: String, width: Int, height: Int, layout: PixelLayout, channels: PNGChannels,
-        compression: PNGCompression = .fast, stripBytes: Int = defaultStripBytes, deadline: Deadline = .none,
-        progress: ProgressHandler? = nil, workers: Int = ProcessInfo.processInfo.activeProcessorCount,
+        compression: PNGCompression = .fast, stripBytes: Int = defaultStripBytes, rowsPerStrip: Int? = nil,
+        deadline: Deadline = .none, progress: ProgressHandler? = nil,
+        workers: Int = ProcessInfo.processInfo.activeProcessorCount,
         makePainter: @escaping @Sendable () throws(LogoMaskError) -> (CairoContext) throws(LogoMaskError) -> Void
     ) throws(LogoMaskError) {
         try write(
             path: path, width: width, height: height, layout: layout, channels: channels,
-            compression: compression, stripBytes: stripBytes, deadline: deadline, progress: progress, workers: workers
+            compression: compression, stripBytes: stripBytes, rowsPerStrip: rowsPerStrip, deadline: deadline,
+            progress: progress, workers: workers
         ) { () throws(LogoMaskError) in
             let paint = try makePainter()
             return { (canvas: StripCanvas, y0: Int, rows: Int) throws(LogoMaskError) in

@@ -36,7 +36,9 @@ public enum Rasterizer {
         try PNGWriter.write(
             path: path, width: raster.width, height: raster.height, layout: .argb32, channels: .rgba,
             compression: compression, stripBytes: PNGWriter.stripBytes(forSourceBytes: logo.source.count),
-            deadline: deadline, progress: progress, workers: workers
+            rowsPerStrip: logo.usesFilterEffects
+                ? PNGWriter.filteredRowsPerStrip(height: raster.height, stride: PixelLayout.argb32.stride(width: raster.width)) : nil,
+            deadline: deadline, progress: progress, workers: logo.usesFilterEffects ? 1 : workers
         ) { () throws(LogoMaskError) in
             let drawing = try logo.makeDrawing()
             return { (context: CairoContext) throws(LogoMaskError) in
