@@ -298,21 +298,7 @@ private struct XMLByteScanner {
     mutating func documentType() -> Bool {
         i += 9
         guard skipSpaces(), name() != nil else { return false }
-        while let byte = at() {
-            switch byte {
-            case UInt8(ascii: ">"):
-                i += 1
-                return true
-            case UInt8(ascii: "\""), UInt8(ascii: "'"):
-                guard quoted() != nil else { return false }
-            case UInt8(ascii: "["):
-                i += 1
-                guard internalSubset() else { return false }
-            default:
-                i += 1
-            }
-        }
-        return false
+        return declarationEnd(subset: true)
     }
 
     /// A quoted string at `i` (either quote), its bytes without the quotes; nil if unterminated.
@@ -369,8 +355,9 @@ private struct XMLByteScanner {
         }
     }
 
-    /// Skips to just past the `>` that ends a declaration, over quoted strings.
-    mutating func declarationEnd() -> Bool {
+    /// Skips to just past the `>` that ends a declaration, over quoted strings (and, with
+    /// `subset`, over the document type's internal subset, whose declarations are read).
+    mutating func declarationEnd(subset: Bool = false) -> Bool {
         while let byte = at() {
             switch byte {
             case UInt8(ascii: ">"):
@@ -378,6 +365,9 @@ private struct XMLByteScanner {
                 return true
             case UInt8(ascii: "\""), UInt8(ascii: "'"):
                 guard quoted() != nil else { return false }
+            case UInt8(ascii: "[") where subset:
+                i += 1
+                guard internalSubset() else { return false }
             case UInt8(ascii: "<"):
                 return false
             default:
