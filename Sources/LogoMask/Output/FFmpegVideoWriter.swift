@@ -139,7 +139,7 @@ final class FFmpegVideoWriter {
         }
         let error = input < 0 ? EPIPE : FileDescriptorWriter.writeAll(input, bytes, count: count)
         if error != 0 {
-            throw failure(error == EPIPE ? "ffmpeg stopped reading frames" : String(cString: strerror(error)))
+            throw failure(error == EPIPE ? "ffmpeg stopped reading frames" : SystemErrorText.describe(errno: error))
         }
     }
 

@@ -51,14 +51,14 @@ public final class TemporaryOutputs: Sendable {
            FileManager.default.fileExists(atPath: target) {
             let aside = siblingPath(for: target) + ".old"
             guard rename(target, aside) == 0 else {
-                let reason = String(cString: strerror(errno))
+                let reason = SystemErrorText.describe(errno: errno)
                 try? FileManager.default.removeItem(atPath: temporary)
                 throw LogoMaskError.cannotWriteOutput(file: target, reason: reason)
             }
             old = aside
         }
         guard rename(temporary, target) == 0 else {
-            let reason = String(cString: strerror(errno))
+            let reason = SystemErrorText.describe(errno: errno)
             if let old { _ = rename(old, target) }
             try? FileManager.default.removeItem(atPath: temporary)
             throw LogoMaskError.cannotWriteOutput(file: target, reason: reason)

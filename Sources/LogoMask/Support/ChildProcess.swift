@@ -44,7 +44,7 @@ struct ChildProcess {
         /// The system's words for the error (strerror).
         var reason: String {
             switch self {
-            case let .pipe(code), let .spawn(code): return String(cString: strerror(code))
+            case let .pipe(code), let .spawn(code): return SystemErrorText.describe(errno: code)
             }
         }
     }

@@ -38,6 +38,6 @@ enum FileDescriptorReader {
         /// Its `errno`.
         var code: Int32
         /// The system's words for it (strerror).
-        var reason: String { String(cString: strerror(code)) }
+        var reason: String { SystemErrorText.describe(errno: code) }
     }
 }
