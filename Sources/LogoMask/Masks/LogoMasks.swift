@@ -58,9 +58,8 @@ public enum LogoMasks {
         }
         let transform = Transform.scale(raster.scale)
         try PNGWriter.write(
-            path: path, width: raster.width, height: raster.height, layout: .a8,
-            channels: pixels == .gray ? .gray : .rgba, compression: compression,
-            stripBytes: PNGWriter.stripBytes(forSourceBytes: logo.source.count), deadline: deadline, progress: progress,
+            drawing: logo, path: path, width: raster.width, height: raster.height, layout: .a8,
+            channels: pixels == .gray ? .gray : .rgba, compression: compression, deadline: deadline, progress: progress,
             workers: workers
         ) { () throws(LogoMaskError) in
             let drawing = try logo.makeDrawing()
@@ -115,8 +114,8 @@ public enum LogoMasks {
         let transform = placement.pixelTransform
         let viewportRect = Rect(x: 0, y: 0, width: Double(width), height: Double(height))
         try PNGWriter.write(
-            path: path, width: width, height: height, layout: .argb32, channels: .rgba, compression: compression,
-            stripBytes: PNGWriter.stripBytes(forSourceBytes: logo.source.count), deadline: deadline, progress: progress
+            drawing: logo, path: path, width: width, height: height, layout: .argb32, channels: .rgba,
+            compression: compression, deadline: deadline, progress: progress
         ) { () throws(LogoMaskError) in
             let drawing = try logo.makeDrawing()
             var image: CairoSurface? = nil

@@ -139,6 +139,24 @@ final class PNGWriter {
         }
     }
 
+    /// Draws `logo` strip by strip into a PNG, cut as the logo needs: strips sized by its source
+    /// (``stripBytes(forSourceBytes:)``), and for a logo with filter effects one worker and
+    /// strips of up to 256 MiB (``filteredRowsPerStrip(height:stride:)``). Renders, masks and
+    /// holes all go through here, so each gets the same cut.
+    static func write(
+        drawing logo: VectorLogo, path: String, width: Int, height: Int, layout: PixelLayout, channels: PNGChannels,
+        compression: PNGCompression, deadline: Deadline, progress: ProgressHandler?,
+        workers: Int = ProcessInfo.processInfo.activeProcessorCount,
+        makePainter: @escaping @Sendable () throws(LogoMaskError) -> (CairoContext) throws(LogoMaskError) -> Void
+    ) throws(LogoMaskError) {
+        let filtered = logo.usesFilterEffects
+        try write(
+            path: path, width: width, height: height, layout: layout, channels: channels, compression: compression,
+            stripBytes: stripBytes(forSourceBytes: logo.source.count),
+            rowsPerStrip: filtered ? filteredRowsPerStrip(height: height, stride: layout.stride(width: width)) : nil,
+            deadline: deadline, progress: progress, workers: filtered ? 1 : workers, makePainter: makePainter)
+    }
+
     /// The same, for pixels that already exist: `makeFiller` runs once on each worker thread and
     /// returns the closure that fills the canvas's rows `0..<rows` with image rows `y0..<y0+rows`
     /// (in the canvas's layout and stride). `rowsPerStrip` overrides the strip height

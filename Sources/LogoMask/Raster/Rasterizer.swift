@@ -34,11 +34,8 @@ public enum Rasterizer {
         try checkBudget(raster, maxPixels: maxPixels, file: path)
         let transform = Transform.scale(raster.scale)
         try PNGWriter.write(
-            path: path, width: raster.width, height: raster.height, layout: .argb32, channels: .rgba,
-            compression: compression, stripBytes: PNGWriter.stripBytes(forSourceBytes: logo.source.count),
-            rowsPerStrip: logo.usesFilterEffects
-                ? PNGWriter.filteredRowsPerStrip(height: raster.height, stride: PixelLayout.argb32.stride(width: raster.width)) : nil,
-            deadline: deadline, progress: progress, workers: logo.usesFilterEffects ? 1 : workers
+            drawing: logo, path: path, width: raster.width, height: raster.height, layout: .argb32, channels: .rgba,
+            compression: compression, deadline: deadline, progress: progress, workers: workers
         ) { () throws(LogoMaskError) in
             let drawing = try logo.makeDrawing()
             return { (context: CairoContext) throws(LogoMaskError) in
