@@ -7,12 +7,15 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # ffmpeg for videos, librsvg's Python bindings (an independent source of its ink rectangle),
 # GNU time for the memory checks; the players the exports are checked with: rlottie (Lottie),
 # Chromium (the web page), Kotlin and Java (the generated Kotlin), pip for the Lottie schema;
-# gdk-pixbuf (JPEG and other pictures, with its WebP loader).
+# gdk-pixbuf (JPEG and other pictures, with its WebP loader); aapt2 (Android resources).
 DEB_PACKAGES := librsvg2-dev libcairo2-dev libpoppler-glib-dev zlib1g-dev libdeflate-dev pkg-config \
 	librsvg2-bin poppler-utils ffmpeg python3-gi gir1.2-rsvg-2.0 time \
-	librlottie-dev chromium kotlin python3-pip libgdk-pixbuf-2.0-dev webp-pixbuf-loader
-# The Lottie specification's JSON schema and a validator, for the python3 on the PATH.
-PIP_PACKAGES := lottie-specs jsonschema
+	librlottie-dev chromium kotlin python3-pip libgdk-pixbuf-2.0-dev webp-pixbuf-loader aapt
+# The Lottie specification's JSON schema and a validator, and ThorVG (the dotLottie players'
+# engine), for the python3 on the PATH; pylottie only for the lottie-web 5.7.5 it carries (its
+# page, played in Chromium), so without its dependencies (Playwright).
+PIP_PACKAGES := lottie-specs jsonschema thorvg-python
+PIP_NO_DEPS := pylottie
 PYTHON ?= python3
 # The release binary carries the Swift runtime and Foundation inside it: a process starts in
 # about 14 ms instead of 28 (no 20 Swift shared libraries to load and relocate), which is most
@@ -33,9 +36,12 @@ deps:
 		echo "Installing:$$missing"; \
 		$(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq $$missing; \
 	fi
-	@$(PYTHON) -c 'import lottie_specs, jsonschema' 2>/dev/null || { echo "Installing (pip): $(PIP_PACKAGES)"; \
+	@$(PYTHON) -c 'import lottie_specs, jsonschema, thorvg_python' 2>/dev/null || { echo "Installing (pip): $(PIP_PACKAGES)"; \
 		$(PYTHON) -m pip install --quiet --disable-pip-version-check $(PIP_PACKAGES) 2>/dev/null \
 		|| $(PYTHON) -m pip install --quiet --disable-pip-version-check --break-system-packages $(PIP_PACKAGES); }
+	@$(PYTHON) -c 'import pylottie' 2>/dev/null || { echo "Installing (pip, no dependencies): $(PIP_NO_DEPS)"; \
+		$(PYTHON) -m pip install --quiet --disable-pip-version-check --no-deps $(PIP_NO_DEPS) 2>/dev/null \
+		|| $(PYTHON) -m pip install --quiet --disable-pip-version-check --no-deps --break-system-packages $(PIP_NO_DEPS); }
 
 build: deps
 	swift build $(RELEASE)

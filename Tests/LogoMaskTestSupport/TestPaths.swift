@@ -31,6 +31,21 @@ public enum TestPaths {
             .filter { $0.hasSuffix(".svg") }.sorted()
     }
 
+    /// The real-world set: app icons of Debian's icon themes as designers export them (several
+    /// shapes, gradients, group opacity, masks, clip paths, `<use>`, filters), one folder per
+    /// theme with its LICENSE; assembled by scripts/assemble-real-world-set.sh.
+    public static let realWorldFolder = packageRoot.appendingPathComponent("Tests/LogoMaskTests/Fixtures/real-world")
+
+    /// Every SVG of the real-world set as a path, sorted (theme/NAME.svg).
+    public static var realWorldLogos: [String] {
+        let themes = ((try? FileManager.default.contentsOfDirectory(atPath: realWorldFolder.path)) ?? []).sorted()
+        return themes.flatMap { theme -> [String] in
+            let folder = realWorldFolder.appendingPathComponent(theme)
+            return ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? [])
+                .filter { $0.hasSuffix(".svg") }.sorted().map { folder.appendingPathComponent($0).path }
+        }
+    }
+
     /// A fresh temporary folder for one test.
     public static func temporaryFolder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("logo-mask-tests-\(UUID().uuidString)")

@@ -1,0 +1,163 @@
+#!/usr/bin/env python3
+"""Every command a user runs, with its defaults, over a folder of real logos, on every core.
+
+    scripts/real-world-sweep.py FOLDER [--binary .build/release/logo-mask] [--jobs N]
+        [--device "iPhone 15"] [--commands info,render,...] [--results runs.tsv] [--timeout 60]
+
+For each logo (*.svg, *.svgz, *.pdf below FOLDER) it runs: info, render (512 px), cover,
+reveal to frames, to a Lottie and to a web page (twitter preset), code for iOS and Android, and
+assets (iOS, Android, web), each in a fresh folder, and records the exit status, the first line
+of the error, the wall time and the peak memory (the child's maxrss from wait4).
+
+It prints one table per command: runs, failures by exit status, median / 95th percentile / max
+time and peak memory, then the failures grouped by message. Exit status: 0 when every run
+succeeded, 1 when any failed (a valid logo is never to be refused), 2 on usage errors.
+"""
+import argparse
+import concurrent.futures
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+COMMANDS = {
+    "info": lambda logo, out, dev: ["info", logo, "--json"],
+    "render": lambda logo, out, dev: ["render", logo, "-o", f"{out}/r.png", "--width", "512", "-q"],
+    "cover": lambda logo, out, dev: ["cover", logo, "--device", dev, "--json"],
+    "reveal-frames": lambda logo, out, dev: ["reveal", logo, "--preset", "twitter", "--device", dev,
+                                             "-o", f"{out}/frames", "--fps", "30"],
+    "reveal-lottie": lambda logo, out, dev: ["reveal", logo, "--preset", "twitter", "--device", dev,
+                                             "-o", f"{out}/splash.json"],
+    "reveal-page": lambda logo, out, dev: ["reveal", logo, "--preset", "twitter", "--device", dev,
+                                           "-o", f"{out}/splash.html"],
+    "code-ios": lambda logo, out, dev: ["code", logo, "--platform", "ios", "--preset", "twitter",
+                                        "-o", f"{out}/ios"],
+    "code-android": lambda logo, out, dev: ["code", logo, "--platform", "android", "--preset", "yula",
+                                            "-o", f"{out}/android"],
+    "assets": lambda logo, out, dev: ["assets", logo, "-o", f"{out}/assets"],
+}
+
+
+def run_one(binary, command, logo, device, timeout):
+    out = tempfile.mkdtemp(prefix="sweep.")
+    args = [binary] + COMMANDS[command](logo, out, device) + ["--timeout", str(timeout)]
+    start = time.monotonic()
+    process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        _, stderr = process.communicate(timeout=timeout * 3 + 30)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        _, stderr = process.communicate()
+    # communicate() reaps the child; its rusage is read from the process object below.
+    elapsed = time.monotonic() - start
+    status = process.returncode if process.returncode >= 0 else 128 - process.returncode
+    peak_kb = getattr(process, "peak_kb", 0)
+    shutil.rmtree(out, ignore_errors=True)
+    first = stderr.decode("utf-8", "replace").strip().splitlines()
+    message = next((line for line in first if line.startswith("logo-mask:")), first[0] if first else "")
+    return command, logo, status, elapsed, peak_kb, message
+
+
+class MeasuredPopen(subprocess.Popen):
+    """A Popen that reaps its child with wait4, keeping the child's own peak memory."""
+
+    def _try_wait(self, wait_flags):
+        try:
+            pid, status, usage = os.wait4(self.pid, wait_flags)
+        except ChildProcessError:
+            pid, status = self.pid, 0
+            usage = None
+        if pid == self.pid and usage is not None:
+            self.peak_kb = usage.ru_maxrss
+        return (pid, status)
+
+
+subprocess.Popen = MeasuredPopen
+
+
+def percentile(values, fraction):
+    ordered = sorted(values)
+    if not ordered:
+        return 0.0
+    index = min(len(ordered) - 1, max(0, round(fraction * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("folder")
+    parser.add_argument("--binary", default=os.path.join(os.path.dirname(__file__), "..", ".build", "release", "logo-mask"))
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
+    parser.add_argument("--device", default="iPhone 15")
+    parser.add_argument("--commands", default=",".join(COMMANDS))
+    parser.add_argument("--results", help="write every run as a TSV line here")
+    parser.add_argument("--timeout", type=float, default=60)
+    options = parser.parse_args()
+    if not os.path.isdir(options.folder):
+        print(f"real-world-sweep: {options.folder} is not a folder", file=sys.stderr)
+        return 2
+    if not os.access(options.binary, os.X_OK):
+        print(f"real-world-sweep: no binary at {options.binary} (make build)", file=sys.stderr)
+        return 2
+    commands = options.commands.split(",")
+    unknown = [c for c in commands if c not in COMMANDS]
+    if unknown:
+        print(f"real-world-sweep: unknown command {unknown[0]}; known: {', '.join(COMMANDS)}", file=sys.stderr)
+        return 2
+    logos = sorted(os.path.join(root, name) for root, _, names in os.walk(options.folder)
+                   for name in names if name.endswith((".svg", ".svgz", ".pdf")))
+    jobs = [(c, logo) for logo in logos for c in commands]
+    started = time.monotonic()
+    results = []
+    with concurrent.futures.ThreadPoolExecutor(max_workers=options.jobs) as pool:
+        for result in pool.map(lambda job: run_one(options.binary, job[0], job[1], options.device, options.timeout), jobs):
+            results.append(result)
+    wall = time.monotonic() - started
+    if options.results:
+        with open(options.results, "w") as file:
+            for command, logo, status, elapsed, peak, message in results:
+                file.write(f"{command}\t{status}\t{elapsed:.3f}\t{peak}\t{logo}\t{message}\n")
+
+    print(f"{options.folder}: {len(logos)} logos, {len(results)} runs, {options.jobs} at a time, {wall:.0f} s wall, "
+          f"device {options.device}")
+    failed_logos = {logo for _, logo, status, *_ in results if status != 0}
+    print(f"logos failing at least one command: {len(failed_logos)} of {len(logos)}")
+    print()
+    header = f"{'command':<14} {'runs':>5} {'failed':>6}  {'by status':<22} {'p50 s':>6} {'p95 s':>6} {'max s':>6} {'p50 MB':>7} {'max MB':>7}"
+    print(header)
+    for command in commands:
+        rows = [r for r in results if r[0] == command]
+        times = [r[3] for r in rows]
+        peaks = [r[4] / 1024 for r in rows]
+        statuses = {}
+        for r in rows:
+            if r[2] != 0:
+                statuses[r[2]] = statuses.get(r[2], 0) + 1
+        by_status = " ".join(f"{s}:{n}" for s, n in sorted(statuses.items())) or "-"
+        failed = sum(statuses.values())
+        print(f"{command:<14} {len(rows):>5} {failed:>6}  {by_status:<22} {statistics.median(times):>6.2f} "
+              f"{percentile(times, 0.95):>6.2f} {max(times):>6.2f} {statistics.median(peaks):>7.1f} {max(peaks):>7.1f}")
+    failures = [r for r in results if r[2] != 0]
+    if failures:
+        print()
+        print("failures by message (the file's name and numbers folded):")
+        groups = {}
+        for command, logo, status, _, _, message in failures:
+            text = message.replace(logo, "LOGO")
+            text = text[:110]
+            groups.setdefault((command, status, text), []).append(os.path.basename(logo))
+        for (command, status, text), names in sorted(groups.items(), key=lambda item: -len(item[1])):
+            print(f"  {len(names):>4}  {command} {status}: {text}  (e.g. {', '.join(names[:3])})")
+    slowest = sorted(results, key=lambda r: -r[3])[:5]
+    print()
+    print("slowest runs: " + "; ".join(f"{r[0]} {os.path.basename(r[1])} {r[3]:.1f} s" for r in slowest))
+    heaviest = sorted(results, key=lambda r: -r[4])[:5]
+    print("heaviest runs: " + "; ".join(f"{r[0]} {os.path.basename(r[1])} {r[4] / 1024:.0f} MB" for r in heaviest))
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
