@@ -26,6 +26,11 @@ to the repository root). The script
      Benchmarks/results/), with the floor beside it: rendering without encoding (in-process,
      all cores) plus one copy of the output-sized pixel buffer.
 
+  6. with --real-world FOLDER (e.g. Tests/LogoMaskTests/Fixtures/real-world), the real-world
+     rows (Benchmarks/real_world.py): every command a user runs over those logos (failures,
+     median / 95th percentile / max time, peak memory) and `render` at 4096 px of each against
+     resvg and rsvg-convert with the worst ratio. --only-real-world runs just those rows.
+
 A peer that is not installed (or cannot be) is reported as "missing", never dropped.
 --only-small runs just the small cases: one 512 px render of kotlin (against rsvg-convert and
 resvg) and the batch.
@@ -49,6 +54,8 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+
+import real_world as real_world_rows
 
 BENCH_DIR = Path(__file__).resolve().parent
 REPO_DIR = BENCH_DIR.parent
@@ -492,7 +499,15 @@ def main() -> int:
     parser.add_argument("--cli", help="this logo-mask binary instead of building one (e.g. .build/release/logo-mask of `make build`)")
     parser.add_argument("--no-floor", action="store_true", help="skip the in-process floor")
     parser.add_argument("--output", default=str(BENCH_DIR / "results"), help="folder for the .md/.json results")
+    parser.add_argument("--real-world", metavar="FOLDER",
+                        help="add the real-world rows for the logos below FOLDER (e.g. Tests/LogoMaskTests/Fixtures/real-world)")
+    parser.add_argument("--only-real-world", action="store_true", help="only the real-world rows (needs --real-world)")
+    parser.add_argument("--real-world-runs", type=int, default=1, help="runs per tool of each 4096 px real-world render (default 1)")
     args = parser.parse_args()
+    if args.only_real_world and not args.real_world:
+        parser.error("--only-real-world needs --real-world FOLDER")
+    if args.only_real_world:
+        args.logos, args.skip_batch, args.no_floor = "", True, True
 
     corpus = Path(args.corpus).expanduser().resolve()
     if args.only_small:
@@ -551,11 +566,22 @@ def main() -> int:
                 if "rsvg-convert" in kept and ours.name in kept:
                     log("  checking our 200 PNGs against rsvg-convert's (+-2 per premultiplied channel)...")
                     batch["check"] = compare_outputs(kept[ours.name], kept["rsvg-convert"], [f"{p.stem}.png" for p in logos])
+
+        real_world = None
+        if args.real_world:
+            folder = Path(args.real_world).expanduser().resolve()
+            rows = real_world_rows.command_rows(Path(ours.argv[0]), folder, args.jobs, log)
+            renders = real_world_rows.render_rows(ours, peers, folder, args.real_world_runs, scratch, measure, log)
+            real_world = (rows, renders, folder)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
 
     load_after = os.getloadavg()
     report, data = render_report(ours, peers, cases, batch, started, load_before, load_after, corpus)
+    if real_world:
+        rows, renders, folder = real_world
+        report += "\n\n" + "\n".join(real_world_rows.report(rows, renders, folder))
+        data["real_world"] = {"folder": str(folder), "commands": rows, "render": renders}
     print(report)
     out_dir = Path(args.output)
     out_dir.mkdir(parents=True, exist_ok=True)

@@ -1,0 +1,117 @@
+"""The real-world rows of Benchmarks/compare.py (`--real-world FOLDER`).
+
+Real app logos (several shapes, gradients, group opacity, masks, filters) behave unlike the
+one-path logos of the main table, so they get rows of their own:
+
+  1. every command a user runs (scripts/real-world-sweep.py: info, render, cover, reveal to
+     frames, Lottie and page, code for iOS and Android, assets) over the folder, on every core:
+     per command the runs, failures, median / 95th percentile / max wall time and peak memory;
+  2. `render --width 4096` of every logo, ours against resvg and rsvg-convert, alternating, each
+     process measured by Benchmarks/measure-process.c: per peer the median and the worst
+     ours/peer wall-time ratio, with the logo that gives it.
+
+The targets these rows check (issue 24): every command at most 2 s at the 95th percentile and
+10 s at worst, at most 500 MB; render at 4096 px at most 0.5x resvg's wall time on every logo.
+"""
+
+from __future__ import annotations
+
+import statistics
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+SWEEP = Path(__file__).resolve().parent.parent / "scripts" / "real-world-sweep.py"
+RENDER_WIDTH = 4096
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return 0.0
+    index = min(len(ordered) - 1, max(0, round(fraction * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def logos_in(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.rglob("*") if p.suffix in (".svg", ".svgz", ".pdf"))
+
+
+def command_rows(cli: Path, folder: Path, jobs: int, log) -> list[dict]:
+    """Runs the sweep and summarizes its per-run lines by command."""
+    with tempfile.NamedTemporaryFile(suffix=".tsv") as results:
+        log(f"real-world sweep of {folder} ({jobs} at a time)...")
+        subprocess.run([sys.executable, str(SWEEP), str(folder), "--binary", str(cli), "--jobs", str(jobs),
+                        "--results", results.name], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        lines = [line.rstrip("\n").split("\t") for line in Path(results.name).read_text().splitlines() if line]
+    rows = []
+    for command in dict.fromkeys(line[0] for line in lines):
+        runs = [line for line in lines if line[0] == command]
+        times = [float(line[2]) for line in runs]
+        peaks = [int(line[3]) / 1024 for line in runs]
+        failures = [line for line in runs if line[1] != "0"]
+        rows.append({
+            "command": command, "runs": len(runs), "failures": len(failures),
+            "first_failure": f"{Path(failures[0][4]).name}: exit {failures[0][1]}" if failures else "",
+            "p50_s": statistics.median(times), "p95_s": percentile(times, 0.95), "max_s": max(times),
+            "p50_mb": statistics.median(peaks), "max_mb": max(peaks),
+        })
+    return rows
+
+
+def render_rows(ours, peers, folder: Path, runs: int, scratch: Path, measure, log) -> dict:
+    """Renders every logo at 4096 px with ours and each peer; ratios of median wall times."""
+    result = {"width": RENDER_WIDTH, "runs": runs, "peers": {}}
+    available = [p for p in peers if p.argv is not None and p.name in ("resvg", "rsvg-convert")]
+    for peer in available:
+        result["peers"][peer.name] = {"ratios": {}, "failures": []}
+    for svg in logos_in(folder):
+        ours_times = []
+        peer_times = {peer.name: [] for peer in available}
+        for _ in range(runs):
+            for tool in [ours] + available:
+                out = scratch / f"{tool.name}-{svg.stem}.png"
+                sample = measure(tool.command(svg, out, RENDER_WIDTH), out)
+                if sample.error:
+                    target = "ours" if tool is ours else tool.name
+                    log(f"  {svg.name} {target}: {sample.error}")
+                    if tool is not ours:
+                        result["peers"][tool.name]["failures"].append(svg.name)
+                    continue
+                (ours_times if tool is ours else peer_times[tool.name]).append(sample.wall)
+        if not ours_times:
+            for peer in available:
+                result["peers"][peer.name]["failures"].append(f"{svg.name} (ours failed)")
+            continue
+        for peer in available:
+            if peer_times[peer.name]:
+                ratio = statistics.median(ours_times) / statistics.median(peer_times[peer.name])
+                result["peers"][peer.name]["ratios"][svg.name] = ratio
+        log(f"  {svg.parent.name}/{svg.name}: ours {statistics.median(ours_times):.3f} s " + " ".join(
+            f"{name} {statistics.median(times):.3f} s" for name, times in peer_times.items() if times))
+    return result
+
+
+def report(rows: list[dict], renders: dict | None, folder: Path) -> list[str]:
+    lines = [f"## Real-world logos ({len(logos_in(folder))} in {folder})", "",
+             "Every command with its defaults (iPhone 15), all cores (scripts/real-world-sweep.py):", "",
+             "| command | runs | failed | p50 s | p95 s | max s | p50 MB | max MB |",
+             "|---|---:|---:|---:|---:|---:|---:|---:|"]
+    for row in rows:
+        failed = f"{row['failures']} ({row['first_failure']})" if row["failures"] else "0"
+        lines.append(f"| {row['command']} | {row['runs']} | {failed} | {row['p50_s']:.2f} | {row['p95_s']:.2f} | "
+                     f"{row['max_s']:.2f} | {row['p50_mb']:.0f} | {row['max_mb']:.0f} |")
+    if renders:
+        lines += ["", f"`render --width {renders['width']}` against the peers ({renders['runs']} run(s) each, median wall "
+                  "time, ours/peer):", "", "| peer | logos | median ratio | worst ratio | worst logo | peer failed on |",
+                  "|---|---:|---:|---:|---|---|"]
+        for name, peer in renders["peers"].items():
+            ratios = peer["ratios"]
+            if not ratios:
+                lines.append(f"| {name} | 0 | - | - | - | {', '.join(peer['failures']) or '-'} |")
+                continue
+            worst = max(ratios, key=ratios.get)
+            lines.append(f"| {name} | {len(ratios)} | {statistics.median(ratios.values()):.2f}x | {ratios[worst]:.2f}x | "
+                         f"{worst} | {', '.join(peer['failures']) or '-'} |")
+    return lines
