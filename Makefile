@@ -7,10 +7,11 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # ffmpeg for videos, librsvg's Python bindings (an independent source of its ink rectangle),
 # GNU time for the memory checks; the players the exports are checked with: rlottie (Lottie),
 # Chromium (the web page), Kotlin and Java (the generated Kotlin), pip for the Lottie schema;
-# gdk-pixbuf (JPEG and other pictures, with its WebP loader); aapt2 (Android resources).
+# gdk-pixbuf (JPEG and other pictures, with its WebP loader); aapt2 and Android's framework
+# resources (to compile and link the Android resources we write).
 DEB_PACKAGES := librsvg2-dev libcairo2-dev libpoppler-glib-dev zlib1g-dev libdeflate-dev pkg-config \
 	librsvg2-bin poppler-utils ffmpeg python3-gi gir1.2-rsvg-2.0 time \
-	librlottie-dev chromium kotlin python3-pip libgdk-pixbuf-2.0-dev webp-pixbuf-loader aapt
+	librlottie-dev chromium kotlin python3-pip libgdk-pixbuf-2.0-dev webp-pixbuf-loader aapt android-framework-res
 # The Lottie specification's JSON schema and a validator, and ThorVG (the dotLottie players'
 # engine), for the python3 on the PATH; pylottie only for the lottie-web 5.7.5 it carries (its
 # page, played in Chromium), so without its dependencies (Playwright).

@@ -19,8 +19,8 @@ struct AssetsCommand: ParsableCommand {
                                         splash_icon_animated.xml with --animated-icon; -night variants
                                         with --dark-logo
             DIR/android/res/drawable-*  splash_logo.png per density (mdpi..xxxhdpi), fitted the same way
-            DIR/android/res/values*     values-v31/themes.xml and values-night-v31/themes.xml
-                                        (Theme.App.Starting), values[-night]/colors.xml
+            DIR/android/res/values*     values/themes.xml (Theme.App.Starting, androidx core-splashscreen:
+                                        every Android version from API 23), values[-night]/colors.xml
             DIR/android/LaunchStills    a still per Android device and orientation (frame 0 of the reveal)
             DIR/ios/Assets.xcassets     LaunchLogo (@1x-@3x PNG), LaunchLogoVector (PDF), SplashHole (the
                                         hole at the logo's size as a vector PDF, right on every screen),

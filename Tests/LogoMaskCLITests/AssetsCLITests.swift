@@ -33,7 +33,7 @@ struct AssetsCLITests {
         let ok = try CLI.run(["assets", CLI.sample("bird.svg"), "-o", out, "--platforms", "android", "--animated-icon", "twitter",
                               "--android-icon-background", "#FFFFFF", "-q"])
         #expect(ok.status == 0, "\(ok.stderr)")
-        let theme = try String(contentsOfFile: out + "/android/res/values-v31/themes.xml", encoding: .utf8)
+        let theme = try String(contentsOfFile: out + "/android/res/values/themes.xml", encoding: .utf8)
         #expect(theme.contains("@drawable/splash_icon_animated<"))
         #expect(theme.contains("windowSplashScreenIconBackgroundColor"))
         #expect(theme.contains(">600<"))

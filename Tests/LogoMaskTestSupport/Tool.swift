@@ -16,6 +16,7 @@ public enum Tool {
         "java": "kotlin (it brings a Java runtime)",
         "pkg-config": "pkg-config",
         "cc": "gcc",
+        "aapt2": "aapt",
         "python3": "python3-pip, and `make deps` for lottie-specs and jsonschema",
     ]
 

@@ -162,7 +162,7 @@ struct AndroidSplashIconTests {
             to: folder.appendingPathComponent("out").path)
         #expect(!report.manifest.files.contains { $0.path.hasSuffix("splash_icon.xml") })
         #expect(report.manifest.notes.count == 1)
-        let theme = try String(contentsOf: folder.appendingPathComponent("out/android/res/values-v31/themes.xml"), encoding: .utf8)
+        let theme = try String(contentsOf: folder.appendingPathComponent("out/android/res/values/themes.xml"), encoding: .utf8)
         #expect(theme.contains("@drawable/splash_logo<"))
         let png = try RasterImage(contentsOfPNG: folder.appendingPathComponent("out/android/res/drawable-xxxhdpi/splash_logo.png").path)
         let (outside, _) = Self.measure(png, against: png)

@@ -42,13 +42,19 @@ struct AssetsLaunchFilesTests {
         return found
     }
 
-    @Test("Themes: Theme.App.Starting with the splash attributes, pointing at the animated icon; colours with the icon background")
+    @Test("Themes: one Theme.App.Starting in values/ for every Android version, the icon-background parent, pointing at the animated icon; colours with the icon background")
     func themes() throws {
-        for folder in ["values-v31", "values-night-v31"] {
-            let root = try Self.xml("android/res/\(folder)/themes.xml")
+        let folder = try Self.shared.get()
+        // core-splashscreen's back-port needs the theme on API 23-30 too: nothing only in -v31.
+        for gone in ["values-v31", "values-night-v31", "values-night/themes.xml"] {
+            #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("android/res/\(gone)").path), "\(gone)")
+        }
+        do {
+            let root = try Self.xml("android/res/values/themes.xml")
             let style = try #require(Self.all(root, "style").first)
             #expect(Self.attribute(style, "name") == "Theme.App.Starting")
-            #expect(Self.attribute(style, "parent") == "Theme.SplashScreen")
+            // The library forwards windowSplashScreenIconBackgroundColor only from this parent.
+            #expect(Self.attribute(style, "parent") == "Theme.SplashScreen.IconBackground")
             var items: [String: String] = [:]
             for item in Self.all(style, "item") { items[Self.attribute(item, "name") ?? ""] = item.stringValue }
             #expect(items == [

@@ -106,14 +106,11 @@ extension AssetGenerator {
         }
 
         let icon = animated != nil ? "splash_icon_animated" : plan.hasVector ? "splash_icon" : "splash_logo"
-        for night in [false, true] {
-            let folder = "android/res/values\(night ? "-night" : "")-v31/themes.xml"
-            try writer.write(
-                AndroidThemes.themes(icon: icon, iconBackground: options.androidIconBackground != nil,
-                                     animationMilliseconds: animated?.durationMilliseconds ?? 0, night: night),
-                to: folder,
-                purpose: "The Android 12+ starting theme Theme.App.Starting\(night ? " for dark mode" : ""): set it on the launcher activity (androidx core-splashscreen).")
-        }
+        try writer.write(
+            AndroidThemes.themes(icon: icon, iconBackground: options.androidIconBackground != nil,
+                                 animationMilliseconds: animated?.durationMilliseconds ?? 0),
+            to: "android/res/" + AndroidThemes.themePath,
+            purpose: "The starting theme Theme.App.Starting for every Android version (androidx core-splashscreen, API 23+): set it on the launcher activity.")
         try writer.write(AndroidThemes.colors(background: options.background, iconBackground: options.androidIconBackground),
                          to: "android/res/values/colors.xml", purpose: "The splash background (and icon background) colours.")
         try writer.write(AndroidThemes.colors(background: options.darkBackground ?? options.background, iconBackground: options.androidIconBackground),

@@ -11,7 +11,7 @@ import MaskGeometry
 /// DIR/ios/LaunchStills/<iPhone or iPad>-<orientation>.png
 /// DIR/android/res/drawable[-night]/splash_icon.xml, splash_icon_animated.xml (when asked)
 /// DIR/android/res/drawable[-night]-{mdpi..xxxhdpi}/splash_logo.png
-/// DIR/android/res/values[-night]/colors.xml, values[-night]-v31/themes.xml
+/// DIR/android/res/values[-night]/colors.xml, values/themes.xml (every Android version)
 /// DIR/android/LaunchStills/<Pixel or Galaxy>-<orientation>.png
 /// DIR/web/logo[@2x,@3x,@4x].png, splash-hole.svg
 /// DIR/manifest.json
