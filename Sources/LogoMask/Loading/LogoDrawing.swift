@@ -125,6 +125,9 @@ final class LogoDrawing {
     /// How many parsed crops one drawing keeps.
     private static let cachedCrops = 4
 
+    /// Test hook: false draws every SVG whole, as before cropping existed (to compare pixels).
+    var allowsCropping = true
+
     /// Test hook: while not nil, the largest toplevel viewport (device pixels, the largest width
     /// and height seen) each file's drawings handed to librsvg.
     static let viewportLog = Mutex<[String: Size]?>(nil)
@@ -132,7 +135,7 @@ final class LogoDrawing {
     /// The cropped document and its viewport for a draw at `toDevice`, or nil to draw whole.
     private func cropped(toDevice: Transform, on context: CairoContext) throws(LogoMaskError) -> (document: SVGDocument, viewport: Rect)? {
         var chosen: (document: SVGDocument, viewport: Rect)?
-        if let cropSource, let visible = context.visibleDeviceRect {
+        if allowsCropping, let cropSource, let visible = context.visibleDeviceRect {
             let padding = Self.basePadding + min(filterReach * Self.scale(of: toDevice), Self.maximumFilterPadding)
             if let crop = DrawingCrop.crop(document: box, toDevice: toDevice, visible: visible, padding: padding) {
                 chosen = (try document(for: crop, from: cropSource), crop.rect)
