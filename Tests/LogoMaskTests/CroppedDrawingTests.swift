@@ -76,21 +76,29 @@ struct CroppedDrawingTests {
             .translation(x: Double(width) / 2 - centre.x * scale, y: Double(height) / 2 - centre.y * scale))
     }
 
+    /// `logo` drawn cropped and whole in a window of `width` x `height` pixels centred on
+    /// `centre` at `scale`, and the largest viewport the cropped draw handed librsvg.
+    static func croppedAndWhole(_ logo: VectorLogo, at centre: Point, scale: Double, width: Int, height: Int)
+        throws -> (cropped: [UInt8], whole: [UInt8], viewport: Size)
+    {
+        let t = window(at: centre, scale: scale, width: width, height: height)
+        var cropped: [UInt8] = []
+        let viewport = try largestViewport(of: logo.name) { cropped = try draw(logo, t, width: width, height: height) }
+        let whole = try draw(logo, t, width: width, height: height, cropping: false)
+        return (cropped, whole, try #require(viewport))
+    }
+
     @Test("group opacity at 60x: cropped equals whole within 1, known pixels, viewport no larger than the window")
     func opacityAt60x() throws {
         let logo = try VectorLogo(data: Data(Self.opacity.utf8), name: "crop-opacity.svg")
         // Centred on the blue square's top-left corner: red and blue quarters.
-        let t = Self.window(at: Point(x: 20, y: 20), scale: 60, width: 300, height: 200)
-        var cropped: [UInt8] = []
-        let viewport = try Self.largestViewport(of: logo.name) { cropped = try Self.draw(logo, t, width: 300, height: 200) }
-        let whole = try Self.draw(logo, t, width: 300, height: 200, cropping: false)
+        let (cropped, whole, size) = try Self.croppedAndWhole(logo, at: Point(x: 20, y: 20), scale: 60, width: 300, height: 200)
         #expect(Self.maxDifference(cropped, whole) <= 1)
         // Top-left: red at half opacity (premultiplied 128); bottom-right: blue at half opacity.
         let topLeft = Array(cropped[(10 * 300 + 10) * 4..<(10 * 300 + 10) * 4 + 4])
         let bottomRight = Array(cropped[(190 * 300 + 290) * 4..<(190 * 300 + 290) * 4 + 4])
         #expect(topLeft.map(Int.init).elementsEqual([0, 0, 128, 128], by: { abs($0 - $1) <= 1 }))
         #expect(bottomRight.map(Int.init).elementsEqual([128, 0, 0, 128], by: { abs($0 - $1) <= 1 }))
-        let size = try #require(viewport)
         #expect(size.width <= 300 + 2 * LogoDrawing.basePadding + 2 && size.height <= 200 + 2 * LogoDrawing.basePadding + 2)
     }
 
@@ -98,14 +106,10 @@ struct CroppedDrawingTests {
     func maskAt60x() throws {
         let logo = try VectorLogo(data: Data(Self.mask.utf8), name: "crop-mask.svg")
         // Centred on the mask's edge (y = 24): green above, nothing below.
-        let t = Self.window(at: Point(x: 24, y: 24), scale: 60, width: 200, height: 200)
-        var cropped: [UInt8] = []
-        let viewport = try Self.largestViewport(of: logo.name) { cropped = try Self.draw(logo, t, width: 200, height: 200) }
-        let whole = try Self.draw(logo, t, width: 200, height: 200, cropping: false)
+        let (cropped, whole, size) = try Self.croppedAndWhole(logo, at: Point(x: 24, y: 24), scale: 60, width: 200, height: 200)
         #expect(Self.maxDifference(cropped, whole) <= 1)
         #expect(Array(cropped[(10 * 200 + 100) * 4..<(10 * 200 + 100) * 4 + 4]) == [0, 255, 0, 255])
         #expect(Array(cropped[(190 * 200 + 100) * 4..<(190 * 200 + 100) * 4 + 4]) == [0, 0, 0, 0])
-        let size = try #require(viewport)
         #expect(size.width <= 200 + 2 * LogoDrawing.basePadding + 2 && size.height <= 200 + 2 * LogoDrawing.basePadding + 2)
     }
 
@@ -114,17 +118,13 @@ struct CroppedDrawingTests {
         let logo = try VectorLogo(data: Data(Self.filter.utf8), name: "crop-filter.svg")
         #expect(logo.usesFilterEffects)
         // Centred on the square's left edge (x = 12): the blur ramps across the whole window.
-        let t = Self.window(at: Point(x: 12, y: 24), scale: 60, width: 240, height: 120)
-        var cropped: [UInt8] = []
-        let viewport = try Self.largestViewport(of: logo.name) { cropped = try Self.draw(logo, t, width: 240, height: 120) }
-        let whole = try Self.draw(logo, t, width: 240, height: 120, cropping: false)
+        let (cropped, whole, size) = try Self.croppedAndWhole(logo, at: Point(x: 12, y: 24), scale: 60, width: 240, height: 120)
         #expect(Self.maxDifference(cropped, whole) <= 2)
         // Half-way through the ramp at the edge; darker inside than outside.
         let edge = Int(cropped[(60 * 240 + 120) * 4 + 3]), inside = Int(cropped[(60 * 240 + 230) * 4 + 3])
         let outside = Int(cropped[(60 * 240 + 10) * 4 + 3])
         #expect(abs(edge - 128) <= 8 && inside > edge && edge > outside)
         let padding = LogoDrawing.basePadding + min(0.1 * 48 * 60, LogoDrawing.maximumFilterPadding)
-        let size = try #require(viewport)
         #expect(size.width <= 240 + 2 * padding + 2 && size.height <= 120 + 2 * padding + 2)
         #expect(size.width < 48 * 60 / 2)
     }
@@ -192,13 +192,10 @@ struct CroppedDrawingTests {
             + "<svg:g opacity=\"0.5\"><svg:circle cx=\"24\" cy=\"24\" r=\"20\" fill=\"#993366\"/></svg:g></svg:svg>"
         for (index, text) in [illustrator, prefixed].enumerated() {
             let logo = try VectorLogo(data: Data(text.utf8), name: "crop-prolog-\(index).svg")
-            let t = Self.window(at: Point(x: 10, y: 30), scale: 20, width: 160, height: 120)
-            var cropped: [UInt8] = []
-            let viewport = try Self.largestViewport(of: logo.name) { cropped = try Self.draw(logo, t, width: 160, height: 120) }
-            let whole = try Self.draw(logo, t, width: 160, height: 120, cropping: false)
+            let (cropped, whole, viewport) = try Self.croppedAndWhole(logo, at: Point(x: 10, y: 30), scale: 20, width: 160, height: 120)
             #expect(Self.maxDifference(cropped, whole) <= 1, "fixture \(index)")
             #expect(cropped.contains { $0 != 0 }, "fixture \(index)")
-            #expect(try #require(viewport).width <= 160 + 2 * LogoDrawing.basePadding + 2, "fixture \(index)")
+            #expect(viewport.width <= 160 + 2 * LogoDrawing.basePadding + 2, "fixture \(index)")
         }
     }
 
