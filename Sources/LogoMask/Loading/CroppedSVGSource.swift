@@ -69,20 +69,25 @@ struct CroppedSVGSource {
     }
 
     /// The document cropped to `crop` (document units, which are CSS px: the document box is
-    /// `(0, 0, documentSize)`), to be drawn with `crop` as librsvg's viewport.
-    func document(crop: Rect, documentSize: Size) -> Data {
+    /// `(0, 0, documentSize)`), to be drawn with `crop` as librsvg's viewport. With `inside`, the
+    /// original root is drawn through that transform (a `<g transform>` around it) and `crop` is
+    /// in the units it maps to.
+    func document(crop: Rect, documentSize: Size, inside: Transform? = nil) -> Data {
         var out = [UInt8]()
         out.reserveCapacity(prolog.count + rest.count + rootTagStart.count + 256)
         out.append(contentsOf: prolog)
         let outer = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(crop.width)\" height=\"\(crop.height)\" "
             + "viewBox=\"\(crop.x) \(crop.y) \(crop.width) \(crop.height)\" preserveAspectRatio=\"none\">"
         out.append(contentsOf: outer.utf8)
+        if let t = inside {
+            out.append(contentsOf: "<g transform=\"matrix(\(t.a) \(t.b) \(t.c) \(t.d) \(t.tx) \(t.ty))\">".utf8)
+        }
         out.append(contentsOf: rootTagStart)
         let size = " width=\"\(documentSize.width)\" height=\"\(documentSize.height)\" overflow=\"visible\""
         out.append(contentsOf: size.utf8)
         out.append(contentsOf: (rootIsEmpty ? "/>" : ">").utf8)
         out.append(contentsOf: rest)
-        out.append(contentsOf: "</svg>".utf8)
+        out.append(contentsOf: (inside == nil ? "</svg>" : "</g></svg>").utf8)
         return Data(out)
     }
 

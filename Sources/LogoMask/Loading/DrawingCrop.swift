@@ -5,8 +5,13 @@ import MaskGeometry
 /// drawing shows (see ``CroppedSVGSource`` for why): the visible device rectangle, padded,
 /// mapped back to document units.
 struct DrawingCrop: Hashable {
-    /// The crop in document units.
+    /// The crop in document units, or in device pixels when ``toDevice`` is set.
     var rect: Rect
+    /// For a rotated or skewed drawing: the transform written into the cropped document (document
+    /// units to device pixels), drawn with an identity matrix on the context. librsvg 2.54 sizes
+    /// its surfaces with the matrix's `transform_distance(width, height)`, which a rotation makes
+    /// negative (InvalidSize) or too small; in device space the matrix is the identity.
+    var toDevice: Transform? = nil
 
     /// Only documents whose whole drawing would take this many times the pixels of the padded
     /// visible region are cropped (a re-parse costs more than a slightly larger surface).
@@ -25,6 +30,14 @@ struct DrawingCrop: Hashable {
               !visible.isEmpty, !document.isEmpty
         else { return nil }
         let whole = toDevice.apply(to: document)
+        if toDevice.b != 0 || toDevice.c != 0 || toDevice.a < 0 || toDevice.d < 0 {
+            // Always in device space (drawn whole, librsvg's surfaces would be wrong), on whole pixels.
+            let padded = visible.insetBy(dx: -padding, dy: -padding).intersection(whole)
+            guard !padded.isEmpty else { return nil }
+            let x0 = padded.minX.rounded(.down), y0 = padded.minY.rounded(.down)
+            let region = Rect(x: x0, y: y0, width: padded.maxX.rounded(.up) - x0, height: padded.maxY.rounded(.up) - y0)
+            return DrawingCrop(rect: region, toDevice: toDevice)
+        }
         let origin = toDevice.apply(to: Point(x: document.minX, y: document.minY))
         let padded = visible.insetBy(dx: -padding, dy: -padding)
         // Whole device pixels from the document's corner (its phase), as far as the document goes.

@@ -97,7 +97,7 @@ final class LogoDrawing {
             context.save()
             defer { context.restore() }
             let crop = try cropped(toDevice: transform.concatenating(context.currentTransform), on: context)
-            context.concatenate(transform)
+            if crop?.deviceSpace == true { context.setTransform(.identity) } else { context.concatenate(transform) }
             if alpha < 1 { context.pushGroup() }
             if let crop {
                 try crop.document.render(on: context, element: nil, viewport: crop.viewport)
@@ -133,16 +133,20 @@ final class LogoDrawing {
     static let viewportLog = Mutex<[String: Size]?>(nil)
 
     /// The cropped document and its viewport for a draw at `toDevice`, or nil to draw whole.
-    private func cropped(toDevice: Transform, on context: CairoContext) throws(LogoMaskError) -> (document: SVGDocument, viewport: Rect)? {
-        var chosen: (document: SVGDocument, viewport: Rect)?
+    /// `deviceSpace`: the document maps itself to device pixels (drawn with an identity matrix).
+    private func cropped(
+        toDevice: Transform, on context: CairoContext
+    ) throws(LogoMaskError) -> (document: SVGDocument, viewport: Rect, deviceSpace: Bool)? {
+        var chosen: (document: SVGDocument, viewport: Rect, deviceSpace: Bool)?
         if allowsCropping, let cropSource, let visible = context.visibleDeviceRect {
             let padding = Self.basePadding + min(filterReach * Self.scale(of: toDevice), Self.maximumFilterPadding)
             if let crop = DrawingCrop.crop(document: box, toDevice: toDevice, visible: visible, padding: padding) {
-                chosen = (try document(for: crop, from: cropSource), crop.rect)
+                chosen = (try document(for: crop, from: cropSource), crop.rect, crop.toDevice != nil)
             }
         }
         if Self.viewportLog.withLock({ $0 != nil }) {
-            let handed = toDevice.apply(to: chosen?.viewport ?? box).size
+            let handed = chosen.map { $0.deviceSpace ? $0.viewport.size : toDevice.apply(to: $0.viewport).size }
+                ?? toDevice.apply(to: box).size
             Self.viewportLog.withLock { log in
                 let old = log?[name] ?? Size(width: 0, height: 0)
                 log?[name] = Size(width: max(old.width, handed.width), height: max(old.height, handed.height))
@@ -158,7 +162,7 @@ final class LogoDrawing {
             crops.insert(entry, at: 0)
             return entry.document
         }
-        let data = source.document(crop: crop.rect, documentSize: box.size)
+        let data = source.document(crop: crop.rect, documentSize: box.size, inside: crop.toDevice)
         let document = try SVGDocument(data: data, name: name, baseFile: baseFile, unlimited: unlimited)
         crops.insert((crop, document), at: 0)
         if crops.count > Self.cachedCrops { crops.removeLast() }
