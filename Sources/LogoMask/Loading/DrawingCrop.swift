@@ -56,19 +56,42 @@ struct DrawingCrop: Hashable {
         return DrawingCrop(rect: toDocument.apply(to: region))
     }
 
-    /// True when the SVG text mentions something librsvg may draw through an intermediate
-    /// surface: `opacity` (group opacity; fill and stop opacities match too), `mask`, `filter`,
-    /// `clip` (clip paths), `isolation`, `blend` (mix-blend-mode). A false positive costs a
-    /// re-parse per crop; a flat logo (one path, no effects) is never re-parsed.
+    /// True when the SVG text sets a property librsvg draws through an intermediate surface: an
+    /// `opacity` below 1 (not `fill-opacity` and the like), `mask`, `filter`, `mix-blend-mode`,
+    /// `isolation` (attribute or CSS), or clip paths in `clipPathUnits` (object-bounding-box
+    /// clips are applied to a surface). A false positive costs a re-parse per crop (and, rotated,
+    /// a device-space draw); a flat logo is never re-parsed.
     static func mayUseIntermediateSurfaces(_ data: Data) -> Bool {
-        let words: [[UInt8]] = ["opacity", "mask", "filter", "clip", "isolation", "blend"].map { Array($0.utf8) }
-        return data.withUnsafeBytes { (text: UnsafeRawBufferPointer) -> Bool in
-            for start in 0..<text.count {
-                for word in words where text[start] == word[0] && start + word.count <= text.count {
-                    if (1..<word.count).allSatisfy({ text[start + $0] == word[$0] }) { return true }
-                }
-            }
-            return false
+        let words: [[UInt8]] = ["opacity", "mask", "filter", "mix-blend-mode", "isolation", "clipPathUnits"].map { Array($0.utf8) }
+        let bytes = [UInt8](data)
+        func isNameByte(_ c: UInt8) -> Bool {
+            (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z")) || c == UInt8(ascii: "-")
+                || c == UInt8(ascii: "_") || c == UInt8(ascii: ":")
         }
+        for start in bytes.indices {
+            for word in words where bytes[start] == word[0] && start + word.count < bytes.count {
+                guard start == 0 || !isNameByte(bytes[start - 1]),
+                      (1..<word.count).allSatisfy({ bytes[start + $0] == word[$0] }) else { continue }
+                // Then `=` or `:`, after optional spaces: a property set, not a word in a title.
+                var i = start + word.count
+                while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
+                guard i < bytes.count, bytes[i] == UInt8(ascii: "=") || bytes[i] == UInt8(ascii: ":") else { continue }
+                if word.count == 7, word[0] == UInt8(ascii: "o"), isOpaque(bytes, from: i + 1) { continue }
+                return true
+            }
+        }
+        return false
+    }
+
+    /// True when the value after `opacity=` or `opacity:` is a number of 1 or more (`1`, `"1.0000000"`).
+    private static func isOpaque(_ bytes: [UInt8], from start: Int) -> Bool {
+        var i = start
+        while i < bytes.count, bytes[i] == 0x20 || bytes[i] == UInt8(ascii: "\"") || bytes[i] == UInt8(ascii: "'") { i += 1 }
+        var j = i
+        while j < bytes.count, (bytes[j] >= UInt8(ascii: "0") && bytes[j] <= UInt8(ascii: "9")) || bytes[j] == UInt8(ascii: ".") { j += 1 }
+        guard j > i, let value = Double(String(decoding: bytes[i..<j], as: UTF8.self)) else { return false }
+        // A percentage: 100% is opaque.
+        if j < bytes.count, bytes[j] == UInt8(ascii: "%") { return value >= 100 }
+        return value >= 1
     }
 }
