@@ -64,9 +64,9 @@ extension RadialProfile {
         defer { pixels.deallocate() }
         var finestPixel = side
         var previous: (level: Int, width: Int, height: Int, anchor: Point, pointsPerPixel: Double)?
-        // librsvg draws a filter effect over its whole region at the drawing's scale: the zoomed
-        // grids would cost gigabytes, so such a logo gets the first grid only (coarser radii).
-        let levels = logo.usesFilterEffects ? 1 : maxGridLevels
+        // Every level, filters included: LogoDrawing crops the document to the grid, so librsvg's
+        // intermediate surfaces are the grid's size (plus padding) at any zoom.
+        let levels = maxGridLevels
         for level in 0..<levels {
             // Past the first levels, zoom further only while the nearest edge found is within a
             // quarter of the last square, so no pixel read is large against its distance.

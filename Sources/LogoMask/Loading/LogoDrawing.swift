@@ -1,5 +1,6 @@
 import FoundationEssentials
 import MaskGeometry
+import Synchronization
 
 /// One thread's means of drawing a logo: its own parsed librsvg handle or poppler document
 /// (neither may be shared between threads), drawing the vectors at whatever transform the
@@ -14,8 +15,24 @@ import MaskGeometry
 /// what rsvg-convert does: it matches it bit for bit, filter effects included (librsvg
 /// rasterizes those at the resolution it draws at, so no recording could keep them sharp).
 /// Parsing and styling still happen once per drawing; each draw walks the parsed tree.
+///
+/// An SVG with intermediate surfaces (group opacity, masks, filters) drawn much larger than
+/// what the target shows is drawn from a cropped copy of its text (``CroppedSVGSource``,
+/// ``DrawingCrop``): librsvg sizes those surfaces as its toplevel viewport at the drawing's
+/// scale, so the crop keeps them to the visible region whatever the zoom.
 final class LogoDrawing {
     private let svg: SVGDocument?
+    /// The text to crop, nil when the logo is never cropped (PDF, one element, compressed, or
+    /// nothing in it that librsvg draws through an intermediate surface).
+    private let cropSource: CroppedSVGSource?
+    /// Parsed crops, most recent first (the cover search and strips draw the same crop often).
+    private var crops: [(crop: DrawingCrop, document: SVGDocument)] = []
+    private let baseFile: String?
+    private let unlimited: Bool
+    /// Kept around the visible region (document units), for filters reaching in from outside.
+    private let filterReach: Double
+    /// The largest font size the SVG asks for, nil when it has no text (see ``TextZoomLimit``).
+    private let textFontSize: Double?
     private let pdf: PDFDocument?
     private let elementID: String?
     private let page: Int
@@ -32,6 +49,12 @@ final class LogoDrawing {
         box = logo.documentBox
         crossings = logo.pathCrossings
         inkBox = logo.inkBounds.isEmpty ? logo.documentBox : logo.inkBounds
+        baseFile = logo.baseFile
+        unlimited = logo.options.trustedInput
+        textFontSize = logo.format == .svg ? TextZoomLimit.largestFontSize(in: logo.source) : nil
+        filterReach = logo.usesFilterEffects ? Self.filterReachFraction * max(box.width, box.height) : 0
+        cropSource = logo.format == .svg && elementID == nil && DrawingCrop.mayUseIntermediateSurfaces(logo.source)
+            ? CroppedSVGSource(logo.source) : nil
         switch logo.format {
         case .svg:
             svg = try SVGDocument(
@@ -47,6 +70,19 @@ final class LogoDrawing {
     /// on top of the context's current transform, with the context's current operator and an
     /// optional overall opacity. Works on image, PDF and SVG surfaces alike (paths stay paths).
     func draw(on context: CairoContext, transform: Transform, alpha: Double = 1) throws(LogoMaskError) {
+        try draw(on: context, transform: transform, alpha: alpha, limitingText: true)
+    }
+
+    private func draw(on context: CairoContext, transform: Transform, alpha: Double, limitingText: Bool) throws(LogoMaskError) {
+        if limitingText, let fontSize = textFontSize, let visible = context.visibleDeviceRect, !visible.isEmpty {
+            let toDevice = transform.concatenating(context.currentTransform)
+            let scale = Self.scale(of: toDevice)
+            if TextZoomLimit.isRisky(fontSize: fontSize, scale: scale) {
+                let factor = TextZoomLimit.reduction(fontSize: fontSize, scale: scale)
+                try drawThroughImage(on: context, toDevice: toDevice, visible: visible, factor: factor, alpha: alpha)
+                return
+            }
+        }
         if crossings > 0 {
             // Cairo's time grows with the crossings and the rows they are spread over.
             let rows = transform.apply(to: inkBox).height.rounded(.up)
@@ -60,14 +96,101 @@ final class LogoDrawing {
         try withLibraryCall(.cairo, .drawing, file: name) { () throws(LogoMaskError) in
             context.save()
             defer { context.restore() }
-            context.concatenate(transform)
+            let crop = try cropped(toDevice: transform.concatenating(context.currentTransform), on: context)
+            if crop?.deviceSpace == true { context.setTransform(.identity) } else { context.concatenate(transform) }
             if alpha < 1 { context.pushGroup() }
-            if let svg {
+            if let crop {
+                try crop.document.render(on: context, element: nil, viewport: crop.viewport)
+            } else if let svg {
                 try svg.render(on: context, element: elementID, viewport: box)
             } else if let pdf {
                 try pdf.render(page: page, on: context)
             }
             if alpha < 1 { context.popGroupAndPaint(alpha: alpha) }
+        }
+        if let reason = context.failure { throw LogoMaskError.drawingFailed(file: name, reason: reason) }
+    }
+
+    // MARK: - Cropping
+
+    /// How far a filter is assumed to reach, as a fraction of the document's larger side: a
+    /// blur's 3 sigma or an offset of up to a tenth of the logo. The padding it gives is capped at
+    /// ``maximumFilterPadding`` device pixels; past either bound, a filter near the edge of what
+    /// shows may look different (it never makes the drawing fail).
+    static let filterReachFraction = 0.1
+    /// The most device pixels of padding kept for filters around the visible region.
+    static let maximumFilterPadding = 512.0
+    /// Device pixels always kept around the visible region (antialiasing, rounding).
+    static let basePadding = 2.0
+    /// How many parsed crops one drawing keeps.
+    private static let cachedCrops = 4
+
+    /// Test hook: false draws every SVG whole, as before cropping existed (to compare pixels).
+    var allowsCropping = true
+
+    /// Test hook: while not nil, the largest toplevel viewport (device pixels, the largest width
+    /// and height seen) each file's drawings handed to librsvg.
+    static let viewportLog = Mutex<[String: Size]?>(nil)
+
+    /// The cropped document and its viewport for a draw at `toDevice`, or nil to draw whole.
+    /// `deviceSpace`: the document maps itself to device pixels (drawn with an identity matrix).
+    private func cropped(
+        toDevice: Transform, on context: CairoContext
+    ) throws(LogoMaskError) -> (document: SVGDocument, viewport: Rect, deviceSpace: Bool)? {
+        var chosen: (document: SVGDocument, viewport: Rect, deviceSpace: Bool)?
+        if allowsCropping, let cropSource, let visible = context.visibleDeviceRect {
+            let padding = Self.basePadding + min(filterReach * Self.scale(of: toDevice), Self.maximumFilterPadding)
+            if let crop = DrawingCrop.crop(document: box, toDevice: toDevice, visible: visible, padding: padding) {
+                chosen = (try document(for: crop, from: cropSource), crop.rect, crop.toDevice != nil)
+            }
+        }
+        if Self.viewportLog.withLock({ $0 != nil }) {
+            let handed = chosen.map { $0.deviceSpace ? $0.viewport.size : toDevice.apply(to: $0.viewport).size }
+                ?? toDevice.apply(to: box).size
+            Self.viewportLog.withLock { log in
+                let old = log?[name] ?? Size(width: 0, height: 0)
+                log?[name] = Size(width: max(old.width, handed.width), height: max(old.height, handed.height))
+            }
+        }
+        return chosen
+    }
+
+    /// The parsed document for `crop`, from the cache or parsed now.
+    private func document(for crop: DrawingCrop, from source: CroppedSVGSource) throws(LogoMaskError) -> SVGDocument {
+        if let index = crops.firstIndex(where: { $0.crop == crop }) {
+            let entry = crops.remove(at: index)
+            crops.insert(entry, at: 0)
+            return entry.document
+        }
+        let data = source.document(crop: crop.rect, documentSize: box.size, inside: crop.toDevice)
+        let document = try SVGDocument(data: data, name: name, baseFile: baseFile, unlimited: unlimited)
+        crops.insert((crop, document), at: 0)
+        if crops.count > Self.cachedCrops { crops.removeLast() }
+        return document
+    }
+
+    /// The larger of the lengths a unit vector along x or y gets under `t`.
+    private static func scale(of t: Transform) -> Double {
+        max((t.a * t.a + t.b * t.b).squareRoot(), (t.c * t.c + t.d * t.d).squareRoot())
+    }
+
+    /// Draws `factor` times smaller into an image of the visible region and paints it scaled up
+    /// (``TextZoomLimit``): text at a zoom FreeType refuses.
+    private func drawThroughImage(
+        on context: CairoContext, toDevice: Transform, visible: Rect, factor: Double, alpha: Double
+    ) throws(LogoMaskError) {
+        let x0 = visible.minX.rounded(.down), y0 = visible.minY.rounded(.down)
+        // One pixel more on each side than the region, so the bilinear upscale has neighbours.
+        let width = Int(((visible.maxX.rounded(.up) - x0) * factor).rounded(.up)) + 2
+        let height = Int(((visible.maxY.rounded(.up) - y0) * factor).rounded(.up)) + 2
+        let toImage = Transform.translation(x: -x0, y: -y0).concatenating(.scale(factor)).concatenating(.translation(x: 1, y: 1))
+        guard let fromImage = toImage.inverted else { return }
+        let image = try CairoSurface.image(layout: .argb32, width: width, height: height)
+        let small = try CairoContext(image)
+        try draw(on: small, transform: toDevice.concatenating(toImage), alpha: 1, limitingText: false)
+        image.flush()
+        try withLibraryCall(.cairo, .drawing, file: name) { () throws(LogoMaskError) in
+            context.paintImage(image, placement: fromImage, filter: .bilinear, alpha: alpha, padEdges: false)
         }
         if let reason = context.failure { throw LogoMaskError.drawingFailed(file: name, reason: reason) }
     }

@@ -16,7 +16,10 @@ enum OutlineExtractor {
     static func zoom(for logo: VectorLogo, maxZoom: Double = OutlineExtractor.maxZoom) -> Double {
         let extent = logo.documentBox.union(logo.inkBounds.isEmpty ? logo.documentBox : logo.inkBounds)
         let farthest = max(1, abs(extent.minX), abs(extent.maxX), abs(extent.minY), abs(extent.maxY))
-        return min(maxZoom, max(1, (2_097_152 / farthest).rounded(.down)))
+        // Text past FreeType's glyph size fails the whole drawing (``TextZoomLimit``).
+        let fontSize = logo.format == .svg ? TextZoomLimit.largestFontSize(in: logo.source) : nil
+        let textZoom = fontSize.map { TextZoomLimit.maximumScale(fontSize: $0).rounded(.down) } ?? .infinity
+        return min(maxZoom, max(1, min(textZoom, (2_097_152 / farthest).rounded(.down))))
     }
 
     /// The outline of `logo` in document units.
