@@ -7,15 +7,17 @@ struct GenerateCommand: ParsableCommand {
         commandName: "generate",
         abstract: "Write every splash output a configuration file describes into one folder.",
         discussion: """
-            Reads the file (`logo-mask init LOGO` writes one) and writes its output folder, replaced
-            whole: the launch files and stills of each platform (as `assets` writes them), the
-            reveal as Lottie (reveal/reveal.json) and web page (reveal/reveal.html) on the first
-            device, as Swift (ios/Reveal) and Kotlin (android/Reveal), a contact sheet of the
-            reveal per device (previews/), and manifest.json listing every file with its purpose
-            and SHA-256. The folder appears whole or not at all; the same file gives the same bytes.
+            Reads the file (`logo-mask init LOGO` writes one) and writes its output
+            folder, replaced whole: each platform's launch files and stills (as
+            `assets` writes them), the reveal as a Lottie (reveal/reveal.json) and a
+            web page (reveal/reveal.html) on the first device, as Swift (ios/Reveal)
+            and Kotlin (android/Reveal), a contact sheet of the reveal per device
+            (previews/), and manifest.json listing every file with its purpose and
+            SHA-256. The folder appears whole or not at all; the same file gives the
+            same bytes.
 
-            A bad key or value stops with status 64 naming the file, the line, the key and what
-            is allowed.
+            A bad key or value stops with status 64 naming the file, the line, the
+            key and what is allowed.
 
             Examples:
               logo-mask generate

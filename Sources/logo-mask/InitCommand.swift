@@ -7,11 +7,11 @@ struct InitCommand: ParsableCommand {
         commandName: "init",
         abstract: "Write a commented logo-mask.yml for a logo, with the defaults computed from it.",
         discussion: """
-            The file is the one source of every splash output: `logo-mask generate` writes them all
-            from it, and every command reads it with --config FILE (a flag given wins over its key).
-            Its comments give the logo's document size and the anchor the cover search picks on
-            the first device; its paths are relative to its own folder. An existing file is kept
-            unless --force.
+            The file is the one source of every splash output: `logo-mask generate`
+            writes them all from it, and every command reads it with --config FILE (a
+            flag given wins over its key). Its comments give the logo's document size
+            and the anchor the cover search picks on the first device; its paths are
+            relative to its own folder. An existing file is kept unless --force.
 
             Examples:
               logo-mask init SampleLogos/bird.svg
