@@ -66,6 +66,9 @@ demo: build
 	.build/release/logo-mask code $(LOGO) --platform ios --preset twitter -o $(OUT)/code-ios
 	.build/release/logo-mask code $(LOGO) --platform android --preset yula -o $(OUT)/code-android
 	.build/release/logo-mask assets $(LOGO) -o $(OUT)/assets --platforms ios,android --animated-icon twitter
+	@# One configuration file for everything: init writes it with the computed defaults, generate plays it.
+	.build/release/logo-mask init $(LOGO) -o $(OUT)/logo-mask.yml --force
+	.build/release/logo-mask generate $(OUT)/logo-mask.yml
 	@echo "Outputs in $(OUT)/:"; ls -1 $(OUT)
 
 # The failures are listed again at the end: CI shows only the tail of a long run's output.

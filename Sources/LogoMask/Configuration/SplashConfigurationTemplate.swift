@@ -69,8 +69,8 @@ public struct SplashConfigurationTemplate: Sendable {
         let known = Device.builtIn.map(\.name).joined(separator: ", ")
         var lines = [
             "# logo-mask.yml: the one source of every splash output (`logo-mask generate`).",
-            "# Paths are relative to this file's folder. Every command reads it with --config FILE;",
-            "# a flag given on the command line wins over the key here. Empty means none.",
+            "# Paths are relative to this file's folder. Every command can read it as its configuration;",
+            "# a value given on the command line wins over the key here. Empty means none.",
             "",
             "# The logo, SVG or PDF (document size \(size) units).",
             "logo: \(quote(c.logo))",
@@ -112,7 +112,7 @@ public struct SplashConfigurationTemplate: Sendable {
             "",
             "reveal:",
             "  # \(RevealPreset.allCases.map(\.rawValue).joined(separator: ", ")); or `spec: mine.json` instead",
-            "  # (the format `logo-mask reveal LOGO --preset twitter --print-spec` prints).",
+            "  # (the JSON format the reveal command prints for a preset's spec).",
         ]
         lines.append(c.reveal.spec.map { "  spec: \(quote($0))" } ?? "  preset: \(c.reveal.preset.rawValue)")
         lines += [
