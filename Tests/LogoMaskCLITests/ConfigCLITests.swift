@@ -98,6 +98,13 @@ struct ConfigCLITests {
         let hole = try CLI.run(["hole", "--config", config, "-o", folder.appendingPathComponent("h.png").path])
         #expect(hole.status == 64)
         #expect(hole.stderr == generated.stderr)
+
+        // The output folder is replaced whole: never the one holding the file and the logo.
+        try Data("logo: bird.svg\noutput: .\n".utf8).write(to: URL(fileURLWithPath: config))
+        let mine = try CLI.run(["generate", config])
+        #expect(mine.status == 64)
+        #expect(mine.stderr == "logo-mask: .: the output folder is replaced whole, and it holds the configuration file; give the output a folder of its own, such as splash.\n")
+        #expect(FileManager.default.fileExists(atPath: config))
     }
 
     @Test("hole --config: the file's background and device when the flags are absent; the flags win when given")

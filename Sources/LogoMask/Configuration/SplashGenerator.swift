@@ -35,6 +35,7 @@ public enum SplashGenerator {
         _ configuration: SplashConfiguration, deadline: Deadline = .none, progress: ProgressHandler? = nil
     ) throws(LogoMaskError) -> Report {
         let c = configuration
+        try checkOutputHoldsNoInput(c)
         let logo = try VectorLogo(contentsOf: c.resolve(c.logo))
         let darkLogo = try c.darkLogo.map { (path) throws(LogoMaskError) in try VectorLogo(contentsOf: c.resolve(path)) }
         let spec = try c.reveal.spec.map { (path) throws(LogoMaskError) in try RevealSpec.load(path: c.resolve(path)) } ?? c.reveal.preset.spec
@@ -76,12 +77,15 @@ public enum SplashGenerator {
         }
 
         // The reveal on each device: a contact sheet; the first device's also as Lottie and web page.
+        // Previews are drawn at 1x and at most 20 fps (the sheet shows 12 frames): a preview at
+        // the device's density cost 9 times the pixels and said nothing more.
         for (index, device) in c.devices.enumerated() {
-            let scene = try revealScene(c, logo: logo, spec: spec, device: device, content: content, deadline: deadline)
+            let preview = try revealScene(c, logo: logo, spec: spec, device: device, density: 1, content: content, deadline: deadline)
             let sheet = "previews/\(AssetGenerator.fileName(device.name)).png"
-            _ = try RevealRenderer.render(scene, fps: c.reveal.fps, output: nil, contactSheet: folder.path(sheet), deadline: deadline)
-            purposes[sheet] = "Frames of the \(spec.name) reveal on \(device.name), labelled with their times (a preview)."
+            _ = try RevealRenderer.render(preview, fps: min(c.reveal.fps, previewFPS), output: nil, contactSheet: folder.path(sheet), deadline: deadline)
+            purposes[sheet] = "Frames of the \(spec.name) reveal on \(device.name) at 1x, labelled with their times (a preview)."
             if index == 0 {
+                let scene = try revealScene(c, logo: logo, spec: spec, device: device, content: content, deadline: deadline)
                 let options = RevealExportOptions(fps: c.reveal.fps)
                 try RevealExport.write(RevealExport.lottie(scene, options: options), to: folder.path("reveal/reveal.json"))
                 try RevealExport.write(RevealExport.webPage(scene, options: options), to: folder.path("reveal/reveal.html"))
@@ -124,11 +128,31 @@ public enum SplashGenerator {
         return Report(manifest: manifest, folder: folder.targetPath, warnings: warnings)
     }
 
-    /// The reveal on `device` as the reveal command plays it.
+    /// The output folder is replaced whole: it must not be (or hold) the configuration's folder,
+    /// the logos, the spec or the content picture.
+    private static func checkOutputHoldsNoInput(_ c: SplashConfiguration) throws(LogoMaskError) {
+        func absolute(_ path: String) -> String { URL(fileURLWithPath: c.resolve(path)).standardizedFileURL.path }
+        let output = absolute(c.output)
+        let base = URL(fileURLWithPath: c.baseFolder.isEmpty ? "." : c.baseFolder).standardizedFileURL.path
+        let inputs = [c.logo, c.darkLogo, c.reveal.spec, c.reveal.content].compactMap { $0 }.map(absolute)
+        for input in [base] + inputs where input == output || input.hasPrefix(output.hasSuffix("/") ? output : output + "/") {
+            throw LogoMaskError.invalidRequest(
+                "\(c.output): the output folder is replaced whole, and it holds \(input == base ? "the configuration file" : input); give the output a folder of its own, such as splash.")
+        }
+    }
+
+    /// The previews' highest frame rate.
+    static let previewFPS = 20.0
+
+    /// The reveal on `device` (at `density`, default the device's) as the reveal command plays
+    /// it, with the logo width of the device's platform.
     private static func revealScene(
-        _ c: SplashConfiguration, logo: VectorLogo, spec: RevealSpec, device: Device, content: RasterImage?, deadline: Deadline
+        _ c: SplashConfiguration, logo: VectorLogo, spec: RevealSpec, device: Device, density: Double? = nil,
+        content: RasterImage?, deadline: Deadline
     ) throws(LogoMaskError) -> RevealScene {
-        var settings = RevealSettings(viewport: device.viewport())
+        var viewport = device.viewport()
+        if let density { viewport.density = density }
+        var settings = RevealSettings(viewport: viewport)
         settings.logoWidth = c.logoWidth(for: AssetGenerator.platform(of: device))
         if let anchor = c.reveal.anchor { settings.anchor = anchor }
         settings.margin = c.reveal.margin
