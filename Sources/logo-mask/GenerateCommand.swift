@@ -22,10 +22,14 @@ struct GenerateCommand: ParsableCommand {
             Examples:
               logo-mask generate
               logo-mask generate app/logo-mask.yml
+              logo-mask generate --config app/logo-mask.yml
             """)
 
     @Argument(help: ArgumentHelp("The configuration file.", valueName: "file"))
     var file: String = SplashConfiguration.defaultFileName
+
+    @Option(help: ArgumentHelp("The configuration file, as every command takes it (instead of FILE).", valueName: "file"))
+    var config: String?
 
     @Option(help: "Stop with status 75 after this many seconds, counted from the start (0: no limit).")
     var timeout: Double = 600
@@ -35,6 +39,7 @@ struct GenerateCommand: ParsableCommand {
 
     func run() throws {
         try runReportingErrors { () throws(LogoMaskError) in
+            let file = config ?? file
             let configuration = try SplashConfiguration.load(path: file)
             let progress = ProgressBar(label: "generate", enabled: !quiet)
             let report = try SplashGenerator.write(

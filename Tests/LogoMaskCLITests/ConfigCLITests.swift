@@ -95,6 +95,7 @@ struct ConfigCLITests {
         #expect(generated.status == 64)
         #expect(generated.stderr == "logo-mask: \(config):4: reveal.preset: \"twiter\" is not one of twitter, yula, huvi, fade\n")
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("splash").path))
+        #expect(try CLI.run(["generate", "--config", config]).stderr == generated.stderr)
         let hole = try CLI.run(["hole", "--config", config, "-o", folder.appendingPathComponent("h.png").path])
         #expect(hole.status == 64)
         #expect(hole.stderr == generated.stderr)
