@@ -59,6 +59,15 @@ public enum SplashGenerator {
             try deadline.check(logo.name)
         }
 
+        // The reveal as code for the app platforms, made before anything is drawn: the step most
+        // likely to refuse (an anchor outside the logo's opaque part) fails fast.
+        var bundles: [RevealCodeBundle] = []
+        for platform in [RevealCodePlatform.ios, .android] where c.platforms.contains(platform == .ios ? .ios : .android) {
+            let scene = try codeScene(c, logo: logo, spec: spec, platform: platform, deadline: deadline)
+            bundles.append(try RevealCode.generate(scene, platform: platform, kotlinPackage: c.code.kotlinPackage, deadline: deadline))
+        }
+        try step()
+
         // The launch files, one platform at a time: each platform has its own logo width.
         for platform in c.platforms {
             let options = AssetOptions(
@@ -74,6 +83,17 @@ public enum SplashGenerator {
             for file in report.manifest.files { purposes[file.path] = file.purpose }
             warnings += report.warnings
             try step()
+        }
+
+        // The reveal as code, written into the platforms' folders.
+        for bundle in bundles {
+            let name = bundle.platform.rawValue
+            try RevealCode.write(bundle, to: folder.path("\(name)/Reveal"))
+            for file in bundle.files {
+                purposes["\(name)/Reveal/\(file.name)"] = file.isPortable
+                    ? "The reveal's numbers (sizes, path, timeline, radial profile) as \(bundle.platform == .ios ? "Swift" : "Kotlin"), for any window."
+                    : "The reveal as \(bundle.platform == .ios ? "Core Animation (UIKit)" : "androidx SplashScreen") code."
+            }
         }
 
         // The reveal on each device: a contact sheet; the first device's also as Lottie and web page.
@@ -94,20 +114,6 @@ public enum SplashGenerator {
             }
             try step()
         }
-
-        // The reveal as code, for the app platforms written.
-        for platform in [RevealCodePlatform.ios, .android] where c.platforms.contains(platform == .ios ? .ios : .android) {
-            let scene = try codeScene(c, logo: logo, spec: spec, platform: platform, deadline: deadline)
-            let bundle = try RevealCode.generate(scene, platform: platform, kotlinPackage: c.code.kotlinPackage, deadline: deadline)
-            let target = try folder.path("\(platform.rawValue)/Reveal")
-            try RevealCode.write(bundle, to: target)
-            for file in bundle.files {
-                purposes["\(platform.rawValue)/Reveal/\(file.name)"] = file.isPortable
-                    ? "The reveal's numbers (sizes, path, timeline, radial profile) as \(platform == .ios ? "Swift" : "Kotlin"), for any window."
-                    : "The reveal as \(platform == .ios ? "Core Animation (UIKit)" : "androidx SplashScreen") code."
-            }
-        }
-        try step()
 
         let manifest = SplashManifest(
             logo: URL(fileURLWithPath: logo.name).lastPathComponent, reveal: spec.name, devices: c.devices.map(\.name),
