@@ -12,7 +12,7 @@ import MaskGeometry
 /// OUT/web/...            the web logo PNGs and hole overlay
 /// OUT/reveal/reveal.json the reveal as a Lottie, on the first device
 /// OUT/reveal/reveal.html the reveal as a web page, on the first device
-/// OUT/previews/<device>.png  a contact sheet of the reveal per device
+/// OUT/previews/<device>.png  a contact sheet of the reveal per device (1x, at most 20 fps)
 /// OUT/manifest.json      every file with its purpose and SHA-256 (``SplashManifest``)
 /// ```
 public enum SplashGenerator {
