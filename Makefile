@@ -8,8 +8,8 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # GNU time for the memory checks; the players the exports are checked with: rlottie (Lottie),
 # Chromium (the web page), Kotlin and Java (the generated Kotlin), pip for the Lottie schema;
 # gdk-pixbuf (JPEG and other pictures, with its WebP loader); aapt2 and Android's framework
-# resources (to compile and link the Android resources we write).
-DEB_PACKAGES := librsvg2-dev libcairo2-dev libpoppler-glib-dev zlib1g-dev libdeflate-dev pkg-config \
+# resources (to compile and link the Android resources we write); libyaml (the configuration file).
+DEB_PACKAGES := librsvg2-dev libcairo2-dev libpoppler-glib-dev zlib1g-dev libdeflate-dev libyaml-dev pkg-config \
 	librsvg2-bin poppler-utils ffmpeg python3-gi gir1.2-rsvg-2.0 time \
 	librlottie-dev chromium kotlin python3-pip libgdk-pixbuf-2.0-dev webp-pixbuf-loader aapt android-framework-res
 # The Lottie specification's JSON schema and a validator, and ThorVG (the dotLottie players'
@@ -67,6 +67,9 @@ demo: build
 	.build/release/logo-mask code $(LOGO) --platform ios --preset twitter -o $(OUT)/code-ios
 	.build/release/logo-mask code $(LOGO) --platform android --preset yula -o $(OUT)/code-android
 	.build/release/logo-mask assets $(LOGO) -o $(OUT)/assets --platforms ios,android --animated-icon twitter
+	@# One configuration file for everything: init writes it with the computed defaults, generate plays it.
+	.build/release/logo-mask init $(LOGO) -o $(OUT)/logo-mask.yml --force
+	.build/release/logo-mask generate $(OUT)/logo-mask.yml
 	@echo "Outputs in $(OUT)/:"; ls -1 $(OUT)
 
 # The failures are listed again at the end: CI shows only the tail of a long run's output.

@@ -66,6 +66,11 @@ let package = Package(
         .systemLibrary(
             name: "CGdkPixbuf", path: "Sources/CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0",
             providers: [.apt(["libgdk-pixbuf-2.0-dev"]), .brew(["gdk-pixbuf"])]),
+        // libyaml (the C library Yams wraps) reads the configuration file: Yams itself imports
+        // Foundation, which the tool must not link (Bridges/YAMLDocument.swift).
+        .systemLibrary(
+            name: "CYAML", path: "Sources/CYAML", pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
         .systemLibrary(
             name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
             providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
@@ -82,7 +87,7 @@ let package = Package(
             name: "LogoMask",
             dependencies: [
                 "MaskGeometry", "LogoAnimation", "CCairo", "CRsvg", "CPopplerLoader", "CZlib", "CDeflate", "CCrashGuard",
-                "CGdkPixbuf", "CPixelRuns", "CDrawingLibraries",
+                "CGdkPixbuf", "CPixelRuns", "CDrawingLibraries", "CYAML",
             ],
             swiftSettings: foundationEssentialsOnly),
 

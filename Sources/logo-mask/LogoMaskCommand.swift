@@ -16,7 +16,13 @@ struct LogoMaskCommand: ParsableCommand {
             print(version)
             return
         }
-        main(nil)
+        // `--config FILE`: the file's keys become the flags not given, before ArgumentParser reads them.
+        do {
+            main(try ConfigArguments.expand(Array(arguments.dropFirst())))
+        } catch {
+            printError("logo-mask: \(FlagNames.message(for: error))")
+            exit(withError: ExitCode(error.exitStatus))
+        }
     }
 
     static let configuration = CommandConfiguration(
@@ -31,9 +37,10 @@ struct LogoMaskCommand: ParsableCommand {
             cannot be written, 75 past the --timeout.
 
             Start with:
+              logo-mask init SampleLogos/bird.svg && logo-mask generate
               logo-mask info SampleLogos/bird.svg
               logo-mask render SampleLogos/bird.svg -o bird.png --width 1024
             """,
         version: version,
-        subcommands: [InfoCommand.self, RenderCommand.self, ExportCommand.self, CoverCommand.self, MaskCommand.self, HoleCommand.self, BoundsCommand.self, AssetsCommand.self, RevealCommand.self, CodeCommand.self, HeaderCommand.self, BatchWorkerCommand.self])
+        subcommands: [InitCommand.self, GenerateCommand.self, InfoCommand.self, RenderCommand.self, ExportCommand.self, CoverCommand.self, MaskCommand.self, HoleCommand.self, BoundsCommand.self, AssetsCommand.self, RevealCommand.self, CodeCommand.self, HeaderCommand.self, BatchWorkerCommand.self])
 }

@@ -2,10 +2,18 @@ import ArgumentParser
 import FoundationEssentials
 import LogoMask
 
-/// The logo argument and the options every command that loads a logo shares.
+/// The logo argument and the options every command that loads a logo shares, `--config`
+/// included (its keys stand in for the flags not given: ``ConfigArguments``).
 struct LogoOptions: ParsableArguments {
-    @Argument(help: "The logo: an SVG or PDF file (the format is read from the content), or - for standard input.")
-    var logo: String
+    @Argument(help: ArgumentHelp(
+        "The logo: an SVG or PDF file (the format is read from the content), or - for standard input (default: the --config file's logo).",
+        valueName: "logo"))
+    var logoArgument: String?
+
+    @OptionGroup var configOptions: ConfigOptions
+
+    /// The logo given, or the configuration file's.
+    var logo: String { logoArgument ?? configOptions.configLogo ?? "" }
 
     @Option(help: "The PDF page to use, counted from 1.")
     var page: Int = 1
@@ -23,6 +31,9 @@ struct LogoOptions: ParsableArguments {
     var maxPixels: Int = Rasterizer.defaultMaxPixels
 
     func validate() throws {
+        guard logoArgument != nil || configOptions.configLogo != nil else {
+            throw ValidationError("Give the logo: an SVG or PDF file, - for standard input, or --config FILE with a logo key.")
+        }
         guard page >= 1 else { throw ValidationError("--page counts from 1; \(page) is not a page.") }
         guard timeout >= 0, timeout.isFinite else { throw ValidationError("--timeout must be 0 or a positive number of seconds.") }
         guard maxPixels > 0 else { throw ValidationError("--max-pixels must be a positive number of pixels.") }

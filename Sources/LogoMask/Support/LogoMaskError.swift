@@ -38,6 +38,10 @@ public enum LogoMaskError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A reveal spec file is not usable JSON or not a spec (`EX_USAGE`, 64); `reason` says
     /// where and what is wrong.
     case invalidRevealSpec(file: String, reason: String)
+    /// A configuration file that is not usable YAML, or a key or value in it that is not
+    /// (`EX_USAGE`, 64): the file, the line (counted from 1; 0 when unknown), the key's path
+    /// (`reveal.preset`; empty for a syntax error) and what is wrong and allowed.
+    case invalidConfiguration(file: String, line: Int, key: String, problem: String)
     /// A reveal output path that is neither a folder (a PNG sequence) nor a video file ending
     /// .mp4, .gif, .webp or .apng (`EX_USAGE`, 64).
     case unsupportedRevealOutput(file: String)
@@ -60,7 +64,7 @@ public enum LogoMaskError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .unreadableInput: 66
         case .notALogo, .inputLimitExceeded, .pathTooComplex, .pageOutOfRange, .elementNotFound, .noVisibleInk: 65
-        case .invalidRequest, .invalidParameter, .invalidRevealSpec, .unsupportedRevealOutput, .pixelBudgetExceeded: 64
+        case .invalidRequest, .invalidParameter, .invalidRevealSpec, .invalidConfiguration, .unsupportedRevealOutput, .pixelBudgetExceeded: 64
         case .deadlineExceeded: 75
         case .drawingFailed: 70
         case .cannotWriteOutput: 73
@@ -99,6 +103,8 @@ public enum LogoMaskError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(file): the output is a folder (a PNG sequence) or a file ending .mp4, .gif, .webp or .apng; for one picture of frame 0 use \(name(.still))."
         case let .invalidRevealSpec(file, reason):
             "\(file): not a usable reveal spec: \(reason). `RevealPreset.twitter.spec.jsonText()` shows the format."
+        case let .invalidConfiguration(file, line, key, problem):
+            "\(file)\(line > 0 ? ":\(line)" : ""): \(key.isEmpty ? "" : "\(key): ")\(problem)"
         case let .pixelBudgetExceeded(file, width, height, budget):
             "\(file): the output would be \(width)x\(height) = \(pixelCount(width, height)) pixels, over the budget of \(budget). Ask for a smaller size or raise \(name(.maxPixels))."
         case let .deadlineExceeded(file, seconds):

@@ -1,0 +1,228 @@
+import FoundationEssentials
+import MaskGeometry
+
+/// Writes every output of a ``SplashConfiguration`` into its output folder, which appears whole
+/// or not at all (``AtomicFolder``); the same configuration gives the same bytes.
+///
+/// ```
+/// OUT/ios/...            the iOS launch files and stills (what AssetGenerator writes for ios)
+/// OUT/ios/Reveal/        RevealGeometry.swift and SplashReveal.swift (the reveal as Swift)
+/// OUT/android/...        the Android resources and stills
+/// OUT/android/Reveal/    RevealGeometry.kt and SplashReveal.kt
+/// OUT/web/...            the web logo PNGs and hole overlay
+/// OUT/reveal/reveal.json the reveal as a Lottie, on the first device
+/// OUT/reveal/reveal.html the reveal as a web page, on the first device
+/// OUT/previews/<device>.png  a contact sheet of the reveal per device (1x, at most 20 fps)
+/// OUT/manifest.json      every file with its purpose and SHA-256 (``SplashManifest``)
+/// ```
+public enum SplashGenerator {
+    /// What a run wrote and what people should know.
+    public struct Report: Sendable {
+        /// The manifest written as `manifest.json`.
+        public var manifest: SplashManifest
+        /// The output folder's path.
+        public var folder: String
+        /// Warnings, one sentence each (Android 12's circle, for example).
+        public var warnings: [String]
+    }
+
+    /// Writes every output of `configuration` (its paths read from its ``SplashConfiguration/baseFolder``).
+    ///
+    /// - Throws: ``LogoMaskError`` for a missing or unusable logo, spec or picture, an anchor
+    ///   outside the logo's opaque part, an unwritable folder or a passed deadline; nothing is
+    ///   left at the output path then.
+    public static func write(
+        _ configuration: SplashConfiguration, deadline: Deadline = .none, progress: ProgressHandler? = nil
+    ) throws(LogoMaskError) -> Report {
+        let c = configuration
+        try checkOutputHoldsNoInput(c)
+        let logo = try VectorLogo(contentsOf: c.resolve(c.logo))
+        let darkLogo = try c.darkLogo.map { (path) throws(LogoMaskError) in try VectorLogo(contentsOf: c.resolve(path)) }
+        let spec = try c.reveal.spec.map { (path) throws(LogoMaskError) in try RevealSpec.load(path: c.resolve(path)) } ?? c.reveal.preset.spec
+        let content = try c.reveal.content.map { (path) throws(LogoMaskError) in try RasterImage(contentsOfPicture: c.resolve(path)) }
+        let folder = try AtomicFolder(path: c.resolve(c.output))
+        var purposes: [String: String] = [:]
+        var launch: [String: AssetManifest] = [:]
+        var warnings: [String] = []
+        var notes: [String] = []
+        if c.background.gradient != nil {
+            notes.append("The background is a gradient: launch screens, stills and previews take its first colour, \(c.background.flatColor.hexString).")
+        }
+        if c.reveal.spec != nil {
+            notes.append("The launch stills are frame 0 of twitter (the launch files take a preset); the previews, Lottie, web page and code play the spec.")
+        }
+        let steps = Double(c.platforms.count + c.devices.count + 2)
+        var done = 0.0
+        func step() throws(LogoMaskError) {
+            done += 1
+            progress?(done / steps)
+            try deadline.check(logo.name)
+        }
+
+        // The reveal as code for the app platforms, made before anything is drawn: the step most
+        // likely to refuse (an anchor outside the logo's opaque part) fails fast.
+        var bundles: [RevealCodeBundle] = []
+        for platform in [RevealCodePlatform.ios, .android] where c.platforms.contains(platform == .ios ? .ios : .android) {
+            let scene = try codeScene(c, logo: logo, spec: spec, platform: platform, deadline: deadline)
+            bundles.append(try RevealCode.generate(scene, platform: platform, kotlinPackage: c.code.kotlinPackage, deadline: deadline))
+        }
+        try step()
+
+        // The launch files, one platform at a time: each platform has its own logo width.
+        for platform in c.platforms {
+            let options = AssetOptions(
+                platforms: [platform], background: c.background.flatColor, darkBackground: c.darkBackground?.flatColor,
+                darkLogo: darkLogo, logoWidth: c.logoWidth(for: platform), devices: c.devices,
+                stillPreset: c.reveal.spec == nil ? c.reveal.preset : .twitter,
+                androidIconBackground: c.android.iconBackground, androidFit: c.android.iconFit, animatedIcon: c.android.animatedIcon)
+            let scratch = try folder.path(".launch-\(platform.rawValue)")
+            let report = try AssetGenerator.write(logo: logo, options: options, to: scratch, deadline: deadline)
+            try move(scratch + "/" + platform.rawValue, to: folder.path(platform.rawValue), folder: folder)
+            try? FileManager.default.removeItem(atPath: scratch)
+            launch[platform.rawValue] = report.manifest
+            for file in report.manifest.files { purposes[file.path] = file.purpose }
+            warnings += report.warnings
+            try step()
+        }
+
+        // The reveal as code, written into the platforms' folders.
+        for bundle in bundles {
+            let name = bundle.platform.rawValue
+            try RevealCode.write(bundle, to: folder.path("\(name)/Reveal"))
+            for file in bundle.files {
+                purposes["\(name)/Reveal/\(file.name)"] = file.isPortable
+                    ? "The reveal's numbers (sizes, path, timeline, radial profile) as \(bundle.platform == .ios ? "Swift" : "Kotlin"), for any window."
+                    : "The reveal as \(bundle.platform == .ios ? "Core Animation (UIKit)" : "androidx SplashScreen") code."
+            }
+        }
+
+        // The reveal on each device: a contact sheet; the first device's also as Lottie and web page.
+        // Previews are drawn at 1x and at most 20 fps (the sheet shows 12 frames): a preview at
+        // the device's density cost 9 times the pixels and said nothing more.
+        for (index, device) in c.devices.enumerated() {
+            let preview = try revealScene(c, logo: logo, spec: spec, device: device, density: 1, content: content, deadline: deadline)
+            let sheet = "previews/\(AssetGenerator.fileName(device.name)).png"
+            _ = try RevealRenderer.render(preview, fps: min(c.reveal.fps, previewFPS), output: nil, contactSheet: folder.path(sheet), deadline: deadline)
+            purposes[sheet] = "Frames of the \(spec.name) reveal on \(device.name) at 1x, labelled with their times (a preview)."
+            if index == 0 {
+                let scene = try revealScene(c, logo: logo, spec: spec, device: device, content: content, deadline: deadline)
+                let options = RevealExportOptions(fps: c.reveal.fps)
+                try RevealExport.write(RevealExport.lottie(scene, options: options), to: folder.path("reveal/reveal.json"))
+                try RevealExport.write(RevealExport.webPage(scene, options: options), to: folder.path("reveal/reveal.html"))
+                purposes["reveal/reveal.json"] = "The reveal as a Lottie on \(device.name), played above the app's window."
+                purposes["reveal/reveal.html"] = "The reveal as a self-contained web page on \(device.name)."
+            }
+            try step()
+        }
+
+        let manifest = SplashManifest(
+            logo: URL(fileURLWithPath: logo.name).lastPathComponent, reveal: spec.name, devices: c.devices.map(\.name),
+            files: try listFiles(folder, purposes: purposes, launch: launch), launch: launch, notes: notes)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data: Data
+        do {
+            data = try encoder.encode(manifest) + Data([0x0A])
+        } catch {
+            throw LogoMaskError.drawingFailed(file: "manifest.json", reason: "\(error)")
+        }
+        let file = try AtomicFile(path: folder.path("manifest.json"))
+        try file.write(Array(data))
+        try file.commit()
+        try folder.commit()
+        progress?(1)
+        return Report(manifest: manifest, folder: folder.targetPath, warnings: warnings)
+    }
+
+    /// The output folder is replaced whole: it must not be (or hold) the configuration's folder,
+    /// the logos, the spec or the content picture.
+    private static func checkOutputHoldsNoInput(_ c: SplashConfiguration) throws(LogoMaskError) {
+        func absolute(_ path: String) -> String { URL(fileURLWithPath: c.resolve(path)).standardizedFileURL.path }
+        let output = absolute(c.output)
+        let base = URL(fileURLWithPath: c.baseFolder.isEmpty ? "." : c.baseFolder).standardizedFileURL.path
+        let inputs = [c.logo, c.darkLogo, c.reveal.spec, c.reveal.content].compactMap { $0 }.map(absolute)
+        for input in [base] + inputs where input == output || input.hasPrefix(output.hasSuffix("/") ? output : output + "/") {
+            throw LogoMaskError.invalidRequest(
+                "\(c.output): the output folder is replaced whole, and it holds \(input == base ? "the configuration file" : input); give the output a folder of its own, such as splash.")
+        }
+    }
+
+    /// The previews' highest frame rate.
+    static let previewFPS = 20.0
+
+    /// The reveal on `device` (at `density`, default the device's) as the reveal command plays
+    /// it, with the logo width of the device's platform.
+    private static func revealScene(
+        _ c: SplashConfiguration, logo: VectorLogo, spec: RevealSpec, device: Device, density: Double? = nil,
+        content: RasterImage?, deadline: Deadline
+    ) throws(LogoMaskError) -> RevealScene {
+        var viewport = device.viewport()
+        if let density { viewport.density = density }
+        var settings = RevealSettings(viewport: viewport)
+        settings.logoWidth = c.logoWidth(for: AssetGenerator.platform(of: device))
+        if let anchor = c.reveal.anchor { settings.anchor = anchor }
+        settings.margin = c.reveal.margin
+        settings.duration = c.reveal.duration
+        settings.background = c.background.flatColor
+        settings.content = content
+        settings.specFolder = c.reveal.spec.map { URL(fileURLWithPath: c.resolve($0)).deletingLastPathComponent().path }
+        return try RevealScene(logo: logo, spec: spec, settings: settings, deadline: deadline)
+    }
+
+    /// The scene the code is read from, as the code command makes it: the first device's screen,
+    /// an automatic anchor resolved there, the final scale left to the app.
+    private static func codeScene(
+        _ c: SplashConfiguration, logo: VectorLogo, spec: RevealSpec, platform: RevealCodePlatform, deadline: Deadline
+    ) throws(LogoMaskError) -> RevealScene {
+        let width = c.logoWidth(for: platform == .ios ? .ios : .android)
+        var settings = RevealSettings(viewport: c.devices[0].viewport())
+        settings.logoWidth = width
+        settings.margin = c.reveal.margin
+        settings.duration = c.reveal.duration
+        settings.finalScale = 1
+        if let anchor = c.reveal.anchor { settings.anchor = anchor }
+        if settings.anchor == .automatic {
+            let placement = Placement(documentSize: logo.documentSize, viewport: settings.viewport, logoWidth: width)
+            settings.anchor = .point(try CoverScale.compute(logo: logo, placement: placement, anchor: .automatic, deadline: deadline).anchor)
+        }
+        return try RevealScene(logo: logo, spec: spec, settings: settings, deadline: deadline)
+    }
+
+    /// Moves `source` to `target` inside the folder being written.
+    private static func move(_ source: String, to target: String, folder: AtomicFolder) throws(LogoMaskError) {
+        do {
+            try FileManager.default.moveItem(atPath: source, toPath: target)
+        } catch {
+            throw LogoMaskError.cannotWriteOutput(file: folder.targetPath, reason: "cannot move \(source) (\(SystemErrorText.describe(error)))")
+        }
+    }
+
+    /// Every file in the folder, sorted, with its purpose, pixel size and digest.
+    private static func listFiles(
+        _ folder: AtomicFolder, purposes: [String: String], launch: [String: AssetManifest]
+    ) throws(LogoMaskError) -> [AssetManifest.File] {
+        let known = Dictionary(launch.values.flatMap(\.files).map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        let paths: [String]
+        do {
+            paths = try FileManager.default.subpathsOfDirectory(atPath: folder.temporaryPath).sorted()
+        } catch {
+            throw LogoMaskError.cannotWriteOutput(file: folder.targetPath, reason: "cannot list what was written (\(SystemErrorText.describe(error)))")
+        }
+        var files: [AssetManifest.File] = []
+        for path in paths {
+            let full = folder.temporaryPath + "/" + path
+            var isFolder = false
+            guard FileManager.default.fileExists(atPath: full, isDirectory: &isFolder), !isFolder else { continue }
+            let data: Data
+            do {
+                data = try Data(contentsOf: URL(fileURLWithPath: full))
+            } catch {
+                throw LogoMaskError.cannotWriteOutput(file: folder.targetPath, reason: "cannot read back \(path)")
+            }
+            files.append(AssetManifest.File(
+                path: path, purpose: purposes[path] ?? known[path]?.purpose ?? "", pixelWidth: known[path]?.pixelWidth,
+                pixelHeight: known[path]?.pixelHeight, scale: known[path]?.scale, bytes: data.count, sha256: try SHA256Digest.hex(of: data)))
+        }
+        return files
+    }
+}
