@@ -40,9 +40,10 @@ struct InitCommand: ParsableCommand {
             }
             Watchdog.arm(file: logo, seconds: timeout)
             let loaded = try VectorLogo(contentsOf: logo)
+            // Half the time for the anchor search: past it the file gets the centre, not an error.
             let template = try SplashConfigurationTemplate.make(
                 logo: loaded, logoPath: logo, configurationPath: output,
-                deadline: .after(seconds: timeout, from: commandStart, naming: logo))
+                deadline: .after(seconds: timeout / 2, from: commandStart, naming: logo))
             try template.write(to: output)
             if !quiet { printError("wrote \(output); edit it, then run: logo-mask generate \(output)") }
         }

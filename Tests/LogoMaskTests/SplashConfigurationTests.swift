@@ -134,4 +134,16 @@ struct SplashConfigurationTests {
         #expect(back == template.configuration)
         #expect(!template.text.contains(": \n"))
     }
+
+    @Test("an anchor search past its deadline leaves the centre and says so; the logo still gets its file")
+    func templateSearchTimesOut() throws {
+        let logo = try VectorLogo(contentsOf: TestPaths.sample("bird.svg"))
+        let template = try SplashConfigurationTemplate.make(
+            logo: logo, logoPath: TestPaths.sample("bird.svg"), configurationPath: TestPaths.path("logo-mask.yml"),
+            deadline: .after(seconds: 1e-9))
+        #expect(template.searchTimedOut && template.coverScale == nil)
+        #expect(template.configuration.reveal.anchor == .center)
+        #expect(template.text.contains("anchor: \"center\"\n") && template.text.contains("ran out of time"))
+        #expect(try SplashConfiguration.decode(template.text, file: "x.yml") == template.configuration)
+    }
 }

@@ -11,8 +11,11 @@ public struct SplashConfigurationTemplate: Sendable {
     public var documentSize: Size
     /// The device the anchor was searched on (the first of the configuration's devices).
     public var searchDevice: String
-    /// The cover search's scale at the anchor; nil when nothing covers the screen.
+    /// The cover search's scale at the anchor; nil when nothing covers the screen or the
+    /// search ran out of time.
     public var coverScale: Double?
+    /// True when the search passed its deadline and the anchor is the centre.
+    public var searchTimedOut = false
 
     /// Computes the defaults for `logo`, loaded from `logoPath`, for a file to be written at
     /// `configurationPath` (the logo is written relative to its folder): the anchor is the point
@@ -30,6 +33,7 @@ public struct SplashConfigurationTemplate: Sendable {
         let device = configuration.devices[0]
         let placement = Placement(documentSize: logo.documentSize, viewport: device.viewport(), logoWidth: width)
         var scale: Double?
+        var timedOut = false
         do {
             let found = try CoverScale.compute(logo: logo, placement: placement, anchor: .automatic, deadline: deadline)
             let rounded = Point(x: (found.anchor.x * 100).rounded() / 100, y: (found.anchor.y * 100).rounded() / 100)
@@ -38,9 +42,13 @@ public struct SplashConfigurationTemplate: Sendable {
         } catch .noCoverScale {
             // A logo with no opaque point: the centre, and the comment says no scale covers.
             configuration.reveal.anchor = .center
+        } catch .deadlineExceeded {
+            configuration.reveal.anchor = .center
+            timedOut = true
         }
         return SplashConfigurationTemplate(
-            configuration: configuration, documentSize: logo.documentSize, searchDevice: device.name, coverScale: scale)
+            configuration: configuration, documentSize: logo.documentSize, searchDevice: device.name, coverScale: scale,
+            searchTimedOut: timedOut)
     }
 
     /// `path` relative to `folder` (`../art/logo.svg`), both made absolute first.
@@ -65,7 +73,7 @@ public struct SplashConfigurationTemplate: Sendable {
         let c = configuration
         let size = "\(formatNumber(documentSize.width, decimals: 2)) x \(formatNumber(documentSize.height, decimals: 2))"
         let anchorNote = coverScale.map { "the cover search's point on \(searchDevice) (cover scale \(formatNumber($0, decimals: 3)))" }
-            ?? "no point of the logo covers \(searchDevice): the centre"
+            ?? (searchTimedOut ? "the centre: the cover search on \(searchDevice) ran out of time (try auto)" : "no point of the logo covers \(searchDevice): the centre")
         let known = Device.builtIn.map(\.name).joined(separator: ", ")
         var lines = [
             "# logo-mask.yml: the one source of every splash output (`logo-mask generate`).",
