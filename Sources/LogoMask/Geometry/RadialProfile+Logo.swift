@@ -64,9 +64,10 @@ extension RadialProfile {
         defer { pixels.deallocate() }
         var finestPixel = side
         var previous: (level: Int, width: Int, height: Int, anchor: Point, pointsPerPixel: Double)?
-        // Every level, filters included: LogoDrawing crops the document to the grid, so librsvg's
-        // intermediate surfaces are the grid's size (plus padding) at any zoom.
-        let levels = maxGridLevels
+        // A filter is computed again over each grid: LogoDrawing crops it to the grid, so the
+        // zoomed grids no longer cost gigabytes, but a blur over 4096^2 pixels plus padding at every
+        // level is slow (gpick.svg's cover: 12 s to 56 s), so such a logo gets the first grid only.
+        let levels = logo.usesFilterEffects ? 1 : maxGridLevels
         for level in 0..<levels {
             // Past the first levels, zoom further only while the nearest edge found is within a
             // quarter of the last square, so no pixel read is large against its distance.
