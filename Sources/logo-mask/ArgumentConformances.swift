@@ -10,3 +10,5 @@ extension RGBAColor: ExpressibleByArgument {
 extension PNGCompression: ExpressibleByArgument {}
 
 extension RevealPreset: ExpressibleByArgument {}
+
+extension LaunchScene.Platform: ExpressibleByArgument {}

@@ -61,6 +61,9 @@ struct RevealCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The splash background colour, instead of the spec's.", valueName: "color"))
     var background: RGBAColor?
 
+    @Option(help: ArgumentHelp("Place the logo where this platform's launch screen draws it, so that frame 0 is that launch screen: ios (the image set's PNG at its point size, centred on whole pixels), android (the splash icon fitted in its circle on the 288 dp canvas), web (--logo-width wide, centred).", valueName: "ios|android|web"))
+    var launchScreen: LaunchScene.Platform?
+
     @Option(help: "Frames per second.")
     var fps: Double = 60
 
@@ -116,6 +119,9 @@ struct RevealCommand: ParsableCommand {
             throw ValidationError("--target takes X,Y,W,H in points with W and H positive, e.g. 16,56,44,37.")
         }
         if let workers, workers < 1 { throw ValidationError("--workers must be 1 or more.") }
+        if launchScreen != nil, placementOptions.center != nil || placementOptions.rotate != 0 {
+            throw ValidationError("--launch-screen places the logo as the platform does; give it without --center and --rotate.")
+        }
     }
 
     func run() throws {
@@ -138,6 +144,13 @@ struct RevealCommand: ParsableCommand {
             var settings = RevealSettings(viewport: viewport)
             settings.logoWidth = placementOptions.logoWidth
             settings.center = placementOptions.center.flatMap(Point.init(parsing:))
+            if let launchScreen {
+                let launch = try LaunchScene(
+                    platform: launchScreen, logo: logo, viewport: viewport, logoWidth: placementOptions.logoWidth,
+                    background: background ?? .white)
+                settings.logoWidth = launch.logoFrame.width
+                settings.center = launch.logoFrame.center
+            }
             settings.rotation = placementOptions.rotate * .pi / 180
             settings.anchor = Anchor(parsing: anchor) ?? .center
             settings.margin = margin

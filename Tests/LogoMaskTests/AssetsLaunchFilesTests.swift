@@ -157,7 +157,7 @@ struct AssetsLaunchFilesTests {
         }
     }
 
-    @Test("iOS: the storyboard centres the logo at its width with constraints on the colour set; the plist names both")
+    @Test("iOS: the storyboard centres the logo by constraints at its image's own size on the colour set; the plist names both")
     func iosLaunchScreen() throws {
         let root = try Self.xml("ios/LaunchScreen.storyboard")
         #expect(Self.attribute(root, "launchScreen") == "YES")
@@ -165,11 +165,11 @@ struct AssetsLaunchFilesTests {
         #expect(Self.attribute(image, "image") == "LaunchLogo")
         let constraints = Self.all(root, "constraint")
         let attributes = Set(constraints.compactMap { Self.attribute($0, "firstAttribute") })
-        #expect(attributes == ["width", "height", "centerX", "centerY"])
-        let width = constraints.first { Self.attribute($0, "firstAttribute") == "width" }
-        #expect(width.flatMap { Self.attribute($0, "constant") } == "120")
-        let height = constraints.first { Self.attribute($0, "firstAttribute") == "height" }
-        #expect(height.flatMap { Self.attribute($0, "constant") } == "100")  // 120 x 100/120
+        // No size constraints: the image view takes the PNG's point size, as UILaunchScreen does.
+        #expect(attributes == ["centerX", "centerY"])
+        let frame = Self.all(image, "rect").first
+        #expect(frame.flatMap { Self.attribute($0, "width") } == "120")  // the @3x PNG's 360 px / 3
+        #expect(frame.flatMap { Self.attribute($0, "height") } == "100")
         let colors = Self.all(root, "color").filter { Self.attribute($0, "key") == "backgroundColor" }
         #expect(colors.first.flatMap { Self.attribute($0, "name") } == "SplashBackground")
         let plist = try Self.xml("ios/UILaunchScreen.plist")

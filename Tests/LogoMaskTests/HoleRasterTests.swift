@@ -208,7 +208,8 @@ struct HoleRasterFrameTests {
             let stats = try outline.render(state, into: a)
             let reference = try librsvg.render(state, into: b)
             #expect(stats.covered == reference.covered)
-            #expect(stats.covered || stats.maskFromOutline, "t = \(time)")
+            // While the drawn logo is opaque it closes the hole (twitter's frame 0): no hole is drawn.
+            #expect(stats.covered || stats.maskFromOutline || state.logoOpacity >= 1, "t = \(time)")
             #expect(!reference.maskFromOutline)
             let same = (0..<count).allSatisfy { a.bytes[$0] == b.bytes[$0] }
             #expect(same, "t = \(time)")

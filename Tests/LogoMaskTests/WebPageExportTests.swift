@@ -33,7 +33,9 @@ struct WebPageExportTests {
         #expect(text.contains("[1,\"scale(\(formatNumber(finalScale, decimals: 7)))\",\"linear\"]"))
         #expect(text.contains("[0.4,\"scale(0.75)\",\"cubic-bezier(0,0,0.58,1)\"]"))
         #expect(text.contains("\"lm-veil\",\"opacity\""))
-        #expect(!text.contains("lm-logo"))  // twitter never draws the logo in colour
+        // twitter draws the logo's artwork over the closed hole at frame 0, then fades it as the hole opens.
+        #expect(text.contains("<g id=\"lm-logo\" style=\"opacity:1\">"))
+        #expect(text.contains("<g id=\"lm-hole-opening\" style=\"opacity:0\">"))
         #expect(text.contains("#1D9BF0"))
         #expect(text.contains("<meta name=\"logo-mask-cover-computed-for\" content=\"180x390@2\">"))
         #expect(try RevealExport.webPage(scene, options: RevealExportOptions()).text == text)

@@ -123,7 +123,7 @@ public enum AssetGenerator {
             guard let source else { continue }
             for scale in 1...3 {
                 let name = "LaunchLogo\(variant)\(scale == 1 ? "" : "@\(scale)x").png"
-                let width = Int((options.logoWidth * Double(scale)).rounded())
+                let width = try LaunchScene.imagePixels(logo: source, logoWidth: options.logoWidth, scale: scale).width
                 try writer.png(source, size: .width(width), to: "\(catalog)/LaunchLogo.imageset/\(name)", scale: Double(scale),
                                purpose: "The launch logo at @\(scale)x\(variant.isEmpty ? "" : ", dark appearance"), shown by LaunchScreen.storyboard and UILaunchScreen.")
                 images.append(AssetCatalog.Image(filename: name, scale: "\(scale)x", dark: !variant.isEmpty))
@@ -171,7 +171,9 @@ public enum AssetGenerator {
         try writer.json(AssetCatalog.imageSet(holes, preservesVector: true), to: "\(catalog)/SplashHole.imageset/Contents.json",
                         purpose: "The SplashHole image set (one vector PDF per appearance, right on every screen size).")
 
-        let size = Size(width: options.logoWidth, height: options.logoWidth * logo.documentSize.height / logo.documentSize.width)
+        // The image view takes the image's own point size (no size constraints), as UILaunchScreen does.
+        let pixels = try LaunchScene.imagePixels(logo: logo, logoWidth: options.logoWidth, scale: 3)
+        let size = Size(width: Double(pixels.width) / 3, height: Double(pixels.height) / 3)
         try writer.write(IOSLaunchScreen.storyboard(size: size, background: options.background), to: "ios/LaunchScreen.storyboard",
                          purpose: "The launch screen: add it to the app target and name it in Info.plist (UILaunchStoryboardName = LaunchScreen).")
         try writer.write(IOSLaunchScreen.infoPlist(), to: "ios/UILaunchScreen.plist",
@@ -205,16 +207,30 @@ public enum AssetGenerator {
         device.name.hasPrefix("iPhone") || device.name.hasPrefix("iPad") ? .ios : .android
     }
 
+    /// The launch screen a built-in device shows for `options` (its platform's: iPhones and
+    /// iPads draw the storyboard, the others Android 12's splash).
+    public static func launchScreen(
+        logo: VectorLogo, options: AssetOptions, device: Device, landscape: Bool, appearance: LaunchScene.Appearance = .light
+    ) throws(LogoMaskError) -> LaunchScene {
+        let dark = appearance == .dark
+        return try LaunchScene(
+            platform: platform(of: device) == .ios ? .ios : .android, logo: dark ? (options.darkLogo ?? logo) : logo,
+            viewport: device.viewport(landscape: landscape), logoWidth: options.logoWidth,
+            background: dark ? (options.darkBackground ?? options.background) : options.background, appearance: appearance,
+            androidCanvas: options.androidIconBackground == nil ? androidCanvas : androidCanvasWithIconBackground,
+            androidFit: options.androidFit)
+    }
+
     /// The reveal scene whose frame 0 is a device's launch still (public so that tests and apps
-    /// can render the same frames). The cover scale already computed for the manifest is reused
-    /// as the final scale; frame 0 does not depend on it.
+    /// can render the same frames): placed by ``launchScreen(logo:options:device:landscape:appearance:)``.
+    /// The cover scale already computed for the manifest is reused as the final scale when the
+    /// placement is the manifest's (the web's); frame 0 does not depend on it.
     public static func launchScene(
         logo: VectorLogo, options: AssetOptions, preset: RevealPreset, device: Device, landscape: Bool,
         covers: [AssetManifest.Cover] = []
     ) throws(LogoMaskError) -> RevealScene {
-        var settings = RevealSettings(viewport: device.viewport(landscape: landscape))
-        settings.background = options.background
-        settings.logoWidth = options.logoWidth
+        let launch = try launchScreen(logo: logo, options: options, device: device, landscape: landscape)
+        var settings = RevealSettings(launch: launch)
         let orientation = landscape ? "landscape" : "portrait"
         settings.finalScale = covers.first { $0.device == device.name && $0.orientation == orientation }?.scale ?? 1
         return try RevealScene(logo: logo, spec: preset.spec, settings: settings)

@@ -2,9 +2,10 @@ import FoundationEssentials
 import MaskGeometry
 
 /// The iOS launch screen, in its two forms: `LaunchScreen.storyboard` (the background colour
-/// set, the logo image view centred on the screen at the logo width in points, pinned by
-/// constraints) and the `UILaunchScreen` Info.plist dictionary (the same colour set and image,
-/// the image at its own size, centred).
+/// set, the logo image view centred on the screen by constraints at the image's own point size,
+/// its intrinsic content size) and the `UILaunchScreen` Info.plist dictionary (the same colour
+/// set and image, the image at its own size, centred). Both draw what ``LaunchScene`` models for
+/// ``LaunchScene/Platform/ios``: the PNG's pixels over its scale (311 px at @3x is 103.667 pt).
 ///
 /// Both centre the logo on the whole screen, not the safe area, as the reveal places it; both
 /// name the asset catalog's ``colorSetName`` (its dark appearance gives the dark launch screen)
@@ -16,7 +17,8 @@ public enum IOSLaunchScreen {
     public static let imageSetName = "LaunchLogo"
 
     /// The storyboard: a view controller whose view has the background colour and one image
-    /// view, `size` points, centred by constraints. `background` is the colour Interface Builder
+    /// view centred by constraints, sized by its image (`size` points, the @3x image's, is only
+    /// what Interface Builder shows). `background` is the colour Interface Builder
     /// shows for the named colour (the catalog's light appearance).
     static func storyboard(size: Size, background: RGBAColor) -> Data {
         func n(_ v: Double) -> String { formatNumber(v, decimals: 3) }
@@ -45,10 +47,6 @@ public enum IOSLaunchScreen {
                                     <subviews>
                                         <imageView clipsSubviews="YES" userInteractionEnabled="NO" contentMode="scaleAspectFit" horizontalHuggingPriority="251" verticalHuggingPriority="251" image="\(imageSetName)" translatesAutoresizingMaskIntoConstraints="NO" id="LgM-sk-Img">
                                             <rect key="frame" x="\(n(x))" y="\(n(y))" width="\(n(size.width))" height="\(n(size.height))"/>
-                                            <constraints>
-                                                <constraint firstAttribute="width" constant="\(n(size.width))" id="LgM-sk-Wdt"/>
-                                                <constraint firstAttribute="height" constant="\(n(size.height))" id="LgM-sk-Hgt"/>
-                                            </constraints>
                                         </imageView>
                                     </subviews>
                                     <viewLayoutGuide key="safeArea" id="Bcu-3y-fUS"/>

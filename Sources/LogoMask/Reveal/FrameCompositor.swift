@@ -121,7 +121,10 @@ final class FrameCompositor {
 
     private func renderHole(_ state: FrameState, into frame: FrameBuffer, stats: inout CompositeStats) throws(LogoMaskError) {
         let full = PixelBox(x0: 0, y0: 0, x1: width, y1: height)
-        let covered = scene.holeCovers(state)
+        // The drawn logo closes the hole under it: the hole opens as the logo fades (at logo
+        // opacity 1 the frame is the launch screen, whatever the hole shows).
+        let level = UInt32(((1 - min(max(state.logoOpacity, 0), 1)) * 255).rounded())
+        let covered = level == 255 && scene.holeCovers(state)
         let transform = scene.holeTransform(state)
         let box = covered ? full : region(of: transform)
         let veil = VeilMix(color: layers.veilColor, opacity: state.veilOpacity)
@@ -134,7 +137,7 @@ final class FrameCompositor {
             for y in 0..<height { content.write(into: out + y * width, row: y, from: 0, to: width, width: width) }
             return
         }
-        guard let box else {
+        guard let box, level > 0 else {
             for y in 0..<height { background.write(into: out + y * width, row: y, from: 0, to: width, width: width) }
             return
         }
@@ -143,7 +146,7 @@ final class FrameCompositor {
         // cached outline, or drawn whole through librsvg into the mask plane.
         let fromOutline = holeMask?.prepare(transform: transform, box: box) ?? false
         stats.maskFromOutline = fromOutline
-        let single = fromOutline ? holeMask?.single : nil
+        let single = fromOutline && level == 255 ? holeMask?.single : nil
         if !fromOutline {
             maskSurface.flush()
             for y in box.y0..<box.y1 { (mask + y * maskStride + box.x0).update(repeating: 0, count: box.x1 - box.x0) }
@@ -191,17 +194,26 @@ final class FrameCompositor {
                 coverage = mask + y * maskStride
             }
             if box.x0 > 0 { background.write(into: row, row: y, from: 0, to: box.x0, width: width) }
-            blendRow(row, y: y, x0: box.x0, x1: box.x1, mask: coverage, background: background, content: content)
+            blendRow(row, y: y, x0: box.x0, x1: box.x1, mask: coverage, level: level, background: background, content: content)
             if box.x1 < width { background.write(into: row, row: y, from: box.x1, to: width, width: width) }
         }
     }
 
-    /// Runs of 0 copy the background, runs of 255 the content; the rest is blended.
+    /// Runs of 0 copy the background, runs of 255 the content; the rest is blended. A hole
+    /// partly closed (`level` below 255) blends every pixel by its coverage times `level`.
     @inline(__always)
     private func blendRow(
         _ row: UnsafeMutablePointer<UInt32>, y: Int, x0: Int, x1: Int, mask m: UnsafeMutablePointer<UInt8>,
-        background: PixelSource, content: ContentSource
+        level: UInt32, background: PixelSource, content: ContentSource
     ) {
+        if level < 255 {
+            for x in x0..<x1 {
+                let value = (UInt32(m[x]) * level + 127) / 255
+                let back = background.pixel(row: y, x: x, width: width)
+                row[x] = value == 0 ? back : lerpPixel(back, content.pixel(row: y, x: x, width: width), value)
+            }
+            return
+        }
         let raw = UnsafeRawPointer(m)
         var x = x0
         while x < x1 {

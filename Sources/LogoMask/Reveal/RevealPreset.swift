@@ -7,13 +7,14 @@ import MaskGeometry
 ///
 /// | preset | seed | hole scale | other tracks | duration |
 /// |---|---|---|---|---|
-/// | `twitter` | 000 | 1 -> 0.75 at 0.4 -> final, easeInEaseOut then easeOut | white veil 1 -> 0 over 0.2 s after 0.24 s | 0.6 s |
+/// | `twitter` | 000 | 1 -> 0.75 at 0.4 -> final, easeInEaseOut then easeOut | logo 1 -> 0 over the first 0.24 s; white veil 1 -> 0 over 0.2 s after 0.24 s | 0.6 s |
 /// | `yula` | 001 | 1 -> 0.85 at 0.2 -> final, easeInEaseOut then easeOut | rotation 0 -> -atan(y/x) linear; content 1.05 -> 1; logo 1 -> 0 over 0.1 s after 0.1 s; caption 1 -> 0 over 0.3 s | 0.6 s |
 /// | `huvi` | 002 | no hole | logo moves launch rect -> target rect and background 1 -> 0, 0.35 s after 0.35 s, easeInEaseOut | 0.7 s |
 /// | `fade` | - | no hole | whole launch screen 1 -> 0, easeInEaseOut | 0.25 s |
 public enum RevealPreset: String, Sendable, CaseIterable, Codable {
     /// Seed 000: the hole shrinks to 0.75 at 0.4 of the duration, then grows to the cover scale
-    /// while a white veil over the content fades.
+    /// while a white veil over the content fades. The logo's own artwork, drawn over the hole
+    /// (which it closes), fades out while the hole shrinks, so frame 0 is the launch screen.
     case twitter
     /// Seed 001: the hole turns towards the top-left corner while it scales 1 -> 0.85 -> final;
     /// the content settles from 1.05 to 1; the logo drawn over the hole and the caption fade.
@@ -43,6 +44,9 @@ public enum RevealPreset: String, Sendable, CaseIterable, Codable {
                     "holeScale": keyframes([.number(1), .number(0.75), .string("finalScale")], [0, 0.4, 1],
                                            ["easeInEaseOut", "easeOut"], duration: d, fill: "forwards"),
                     "veilOpacity": basic(.number(1), .number(0), duration: 0.2, delay: 0.4 * d, curve: "easeInEaseOut"),
+                    // The launch screen's own logo over the hole at frame 0, fading into the
+                    // veil-coloured hole while it shrinks: the hand-off shows no jump.
+                    "logoOpacity": basic(.number(1), .number(0), duration: 0.4 * d, curve: "easeInEaseOut"),
                 ]))
         case .yula:
             return RevealSpec(

@@ -30,6 +30,9 @@ import MaskGeometry
 /// - `logoColor`: draw the logo in this one colour; absent: in its own colours.
 /// - `hole`: true (default) for a logo-shaped hole through which the content shows; false for a
 ///   launch screen laid over the content (the move and fade presets).
+///   With a hole, the logo drawn at `logoOpacity` closes the hole under it: the hole's coverage
+///   is multiplied by `1 - logoOpacity`, so while the logo is opaque the frame is the launch
+///   screen (background and logo) and the hole opens as the logo fades.
 /// - `fadeLogoWithBackground`: without a hole, true makes `backgroundOpacity` fade the
 ///   background and the drawn logo as one layer (a plain fade); false (default) fades the
 ///   background alone, the logo staying drawn at `logoOpacity`.

@@ -21,6 +21,35 @@ enum LottieLayers {
         return .object(fields)
     }
 
+    /// A shape layer holding one `width` x `height` rectangle filled with `color` (opaque; the
+    /// colour's alpha goes in `opacity`, 0...100). Written instead of a solid layer (`ty: 1`),
+    /// whose layer opacity ThorVG applies twice (it fades a solid at the square of the opacity
+    /// rlottie and lottie-web show); a rectangle's fill is read alike by every player.
+    static func rectangleLayer(
+        index: Int, name: String, endFrame: Int, color: RGBAColor, width: Int, height: Int, opacity: LottieJSON
+    ) -> LottieJSON {
+        let w = Double(width), h = Double(height)
+        let rect = LottieJSON.object([
+            "ty": .string("rc"), "nm": .string("screen"), "d": .int(1),
+            "p": LottieShapes.constant(.numbers([w / 2, h / 2])), "s": LottieShapes.constant(.numbers([w, h])),
+            "r": LottieShapes.constant(.int(0)),
+        ])
+        let fill = LottieJSON.object([
+            "ty": .string("fl"), "nm": .string("colour"), "r": .int(1), "o": LottieShapes.constant(.int(100)),
+            "c": LottieShapes.constant(.numbers([color.redFraction, color.greenFraction, color.blueFraction, 1])),
+        ])
+        let group = LottieJSON.object([
+            "ty": .string("gr"), "nm": .string(name), "np": .int(2),
+            "it": .array([rect, fill, LottieShapes.identityTransform]),
+        ])
+        return layer(
+            type: 4, index: index, name: name, endFrame: endFrame,
+            transform: transform(
+                anchor: LottieShapes.constant(.numbers([0, 0])), position: LottieShapes.constant(.numbers([0, 0])),
+                scale: LottieShapes.constant(.numbers([100, 100])), rotation: LottieShapes.constant(.int(0)), opacity: opacity),
+            extra: ["shapes": .array([group])])
+    }
+
     /// A transform from its five properties.
     static func transform(anchor: LottieJSON, position: LottieJSON, scale: LottieJSON, rotation: LottieJSON,
                           opacity: LottieJSON) -> LottieJSON {
@@ -62,10 +91,5 @@ enum LottieLayers {
     static func shows(_ track: ExportedTrack<Double>?) -> Bool {
         guard let track else { return false }
         return track.values.contains { $0 > 0 }
-    }
-
-    /// The colour as Lottie's `#rrggbb` for solid layers.
-    static func hex(_ color: RGBAColor) -> String {
-        String(color.hexString.prefix(7)).lowercased()
     }
 }

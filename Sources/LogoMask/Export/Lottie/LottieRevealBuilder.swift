@@ -9,12 +9,14 @@ import MaskGeometry
 ///    place, or moving through `logoFrame` (huvi); absent when it is never drawn, and inside
 ///    the launch screen when it fades with it (`fade`).
 /// 2. `hole` (hole scenes): the logo precomposition as a track matte (`td: 1`), moved by the
-///    hole's scale, rotation and offset about its anchor.
+///    hole's scale, rotation and offset about its anchor, at `1 - logoOpacity` when the logo is
+///    drawn (the drawn logo closes the hole under it, so frame 0 is the launch screen).
 /// 3. `launch screen`: a precomposition of the caption and the background, at
 ///    `backgroundOpacity`; in hole scenes matted by the layer above with an inverted alpha
 ///    matte (`tt: 2`), so it shows everywhere but in the logo-shaped hole.
-/// 4. `veil`: a solid of the veil colour at `veilOpacity` over the whole screen; only the hole
-///    lets it be seen, since the launch screen covers the rest.
+/// 4. `veil`: a rectangle of the veil colour at `veilOpacity` over the whole screen; only the
+///    hole lets it be seen, since the launch screen covers the rest. A shape layer, not a solid
+///    (`ty: 1`): ThorVG applies a solid layer's opacity twice (its colour's alpha and the layer's).
 ///
 /// A player drawing this over the app's window shows what the frames show: outside the hole the
 /// launch screen, inside it the app under the veil.
@@ -89,7 +91,7 @@ struct LottieRevealBuilder {
         if spec.hole, let hole = art.hole {
             layers.append(LottieLayers.layer(
                 type: 0, index: layers.count + 1, name: "hole (matte)", endFrame: layerEnd,
-                transform: holeTransform(hole, opacity: LottieShapes.constant(.int(100))),
+                transform: holeTransform(hole, opacity: holeOpening(drawn: drawsLogo)),
                 extra: ["refId": .string(hole.id), "w": .int(hole.width), "h": .int(hole.height), "td": .int(1)]))
         }
         var screenFields: [String: LottieJSON] = [
@@ -106,13 +108,9 @@ struct LottieRevealBuilder {
             extra: screenFields))
         if LottieLayers.shows(timeline.veilOpacity) {
             let veil = spec.veilColor
-            layers.append(LottieLayers.layer(
-                type: 1, index: layers.count + 1, name: "veil", endFrame: layerEnd,
-                transform: LottieLayers.transform(
-                    anchor: LottieShapes.constant(.numbers([0, 0])), position: LottieShapes.constant(.numbers([0, 0])),
-                    scale: LottieShapes.constant(.numbers([100, 100])), rotation: LottieShapes.constant(.int(0)),
-                    opacity: LottieLayers.opacity(timeline.veilOpacity, resting: 0, factor: Double(veil.alpha) / 255, fps: fps)),
-                extra: ["sc": .string(LottieLayers.hex(veil)), "sw": .int(width), "sh": .int(height)]))
+            layers.append(LottieLayers.rectangleLayer(
+                index: layers.count + 1, name: "veil", endFrame: layerEnd, color: veil, width: width, height: height,
+                opacity: LottieLayers.opacity(timeline.veilOpacity, resting: 0, factor: Double(veil.alpha) / 255, fps: fps)))
         }
 
         let handOff = RevealAppHandOff(scene: scene)
@@ -156,6 +154,13 @@ struct LottieRevealBuilder {
         return LottieLayers.layer(
             type: 0, index: index, name: "logo", endFrame: layerEnd, transform: transform,
             extra: ["refId": .string(art.id), "w": .int(art.width), "h": .int(art.height)])
+    }
+
+    /// The hole matte's opacity: `1 - logoOpacity` when the logo is drawn (the drawn logo closes
+    /// the hole under it, as the frames do), else 1.
+    private func holeOpening(drawn: Bool) -> LottieJSON {
+        guard drawn, let track = timeline.logoOpacity else { return LottieShapes.constant(.int(100)) }
+        return LottieLayers.property(track, resting: 0, fps: fps, scalar: true, decimals: 3) { [(1 - min(max($0, 0), 1)) * 100] }
     }
 
     /// The hole's transform: its anchor, scale, rotation and offset tracks.
@@ -202,10 +207,9 @@ struct LottieRevealBuilder {
         let w = Double(width), h = Double(height)
         switch background {
         case let .color(color):
-            return LottieLayers.layer(
-                type: 1, index: index, name: "background", endFrame: layerEnd,
-                transform: LottieLayers.staticTransform(anchor: .zero, position: .zero, scale: 1, opacity: Double(color.alpha) / 255),
-                extra: ["sc": .string(LottieLayers.hex(color)), "sw": .int(width), "sh": .int(height)])
+            return LottieLayers.rectangleLayer(
+                index: index, name: "background", endFrame: layerEnd, color: color, width: width, height: height,
+                opacity: LottieShapes.constant(.number(Double(color.alpha) / 255 * 100)))
         case let .gradient(gradient):
             let line = gradient.line(in: scene.placement.viewport.size)
             let count = gradient.colors.count

@@ -28,10 +28,14 @@ struct PageState {
         return animation.initialValue
     }
 
-    /// The opacity at time 0 of `track`, recording an animation when it changes.
-    mutating func opacity(_ id: String, _ track: ExportedTrack<Double>?, default fallback: Double) -> String {
-        guard let track else { return WebAnimation.opacity(fallback) }
-        let animation = WebAnimation(elementID: id, property: "opacity", track: track, duration: duration, css: WebAnimation.opacity)
+    /// The opacity at time 0 of `track` (of `1 - track` with `complement`), recording an
+    /// animation when it changes.
+    mutating func opacity(
+        _ id: String, _ track: ExportedTrack<Double>?, default fallback: Double, complement: Bool = false
+    ) -> String {
+        let css = { (value: Double) -> String in WebAnimation.opacity(complement ? 1 - value : value) }
+        guard let track else { return css(fallback) }
+        let animation = WebAnimation(elementID: id, property: "opacity", track: track, duration: duration, css: css)
         if !track.isConstant { animations.append(animation) }
         return animation.initialValue
     }

@@ -11,7 +11,8 @@ import MaskGeometry
 /// 2. the veil, a rectangle of the veil colour at `veilOpacity`;
 /// 3. the splash (background colour, gradient or picture, and the caption at
 ///    `captionOpacity`) at `backgroundOpacity`, cut by a `<mask>` holding the logo's paths in
-///    black under the hole's transform (scale, rotation and offset about the anchor);
+///    black under the hole's transform (scale, rotation and offset about the anchor), at
+///    `1 - logoOpacity` when the logo is drawn (it closes the hole under it, as the frames do);
 /// 4. the drawn logo at `logoOpacity`, with the hole, at its launch place, or moved by
 ///    `logoFrame`.
 ///
@@ -73,9 +74,12 @@ struct WebPageBuilder {
                 state.approximations.append(
                     "hole: drawn from a picture of the logo (its outline is not exact), so its edge is that picture's, scaled.")
             }
+            // The drawn logo closes the hole under it: the hole's shapes at 1 - logoOpacity.
+            let opening = logoShown ? state.opacity("lm-hole-opening", timeline.logoOpacity, default: 0, complement: true) : "1"
             state.definitions += "<mask id=\"lm-hole\" maskUnits=\"userSpaceOnUse\" x=\"0\" y=\"0\" width=\"\(w)\" height=\"\(h)\">"
                 + "<rect width=\"\(w)\" height=\"\(h)\" fill=\"#FFFFFF\"/>\n"
-                + holeGroups(prefix: "lm-hole-", inner: holeInner, state: &state) + "</mask>\n"
+                + "<g id=\"lm-hole-opening\" style=\"opacity:\(opening)\">"
+                + holeGroups(prefix: "lm-hole-", inner: holeInner, state: &state) + "</g></mask>\n"
         }
 
         // 1-2: content and veil.

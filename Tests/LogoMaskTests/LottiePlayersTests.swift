@@ -1,0 +1,70 @@
+import Foundation
+import LogoAnimation
+@testable import LogoMask
+import LogoMaskTestSupport
+import MaskGeometry
+import Testing
+
+/// The three Lottie players the exports are checked with, rlottie, ThorVG and lottie-web (in
+/// Chromium), play every preset as logo-mask draws it, at five moments (the first frame, a
+/// quarter, the middle, three quarters and the last), over the same app content: within
+/// ``LottieExportTests/allowedFraction`` of pixels (the looser share where the file embeds a
+/// picture or fades a logo of several shapes, as ``LottieExportTests`` allows). About 20 s.
+@Suite("Lottie players agree")
+struct LottiePlayersTests {
+    @Test("rlottie, ThorVG and lottie-web play every preset as the frames show it, at five moments")
+    func playersAgreeWithTheFrames() throws {
+        let folder = try TestPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var cases: [LottieExportTests.Case] = []
+        for name in ["bird.svg", "y-mark.svg", "wordmark.svg", "gradient.svg"] {
+            for preset in RevealPreset.allCases {
+                let scene = try LottieExportTests.scene(TestPaths.sample(name), preset.spec)
+                cases.append(try LottieExportTests.export(scene, label: "\(name) \(preset.rawValue)", into: folder))
+            }
+        }
+        let v = LottieExportTests.viewport
+        let frames = cases.map { LottieExportTests.frames($0.endFrame) }
+        let jobs = cases.indices.map { RlottiePlayer.Job(file: cases[$0].file, width: v.pixelWidth, height: v.pixelHeight, frames: frames[$0]) }
+        let rlottie = try RlottiePlayer.render(jobs, into: folder)
+        let thorvg = try ThorVGPlayer.render(jobs, into: folder)
+        var webJobs: [LottieWebPlayer.Job] = []
+        var contents: [[UInt32]] = []
+        for (index, item) in cases.enumerated() {
+            let content = try RevealLayers(scene: item.scene).content
+            let count = content.width * content.height
+            contents.append(Array(UnsafeBufferPointer(start: content.pixels, count: count)))
+            let bytes = Array(UnsafeBufferPointer(start: content.bytes, count: count * 4))
+            let underlay = folder.appendingPathComponent("content\(index).png").path
+            try RasterImage(width: content.width, height: content.height, format: .premultipliedARGB, stride: content.width * 4, bytes: bytes)
+                .writePNG(to: underlay)
+            webJobs.append(LottieWebPlayer.Job(
+                file: item.file, width: Int(v.size.width), height: Int(v.size.height), scale: v.density, underlay: underlay, frames: frames[index]))
+        }
+        let lottieWeb = try LottieWebPlayer.render(webJobs, into: folder)
+
+        var failures: [String] = []
+        for (index, item) in cases.enumerated() {
+            let player = try RevealFramePlayer(scene: item.scene)
+            let allowed = item.picture ? LottieExportTests.allowedFractionWithPicture : LottieExportTests.allowedFraction
+            for frame in frames[index] {
+                try player.render(frame: frame, fps: 60)
+                let expected = player.withPixels { Array($0.bindMemory(to: UInt32.self)) }
+                guard let shot = lottieWeb[index][frame] else { continue }
+                let web = HandOffTests.words(try RasterImage(contentsOfPNG: shot))
+                let played: [(String, [UInt32])] = [
+                    ("rlottie", try rlottie[index].frame(frame)), ("ThorVG", try thorvg[index].frame(frame)), ("lottie-web", web),
+                ]
+                for (name, overlay) in played {
+                    let comparison = OverlayComparison(
+                        overlay: overlay, content: contents[index], expected: expected, tolerance: LottieExportTests.tolerance)
+                    if comparison.differingFraction > allowed {
+                        failures.append("\(item.label) frame \(frame) \(name): \(comparison)")
+                    }
+                }
+            }
+        }
+        let listed = failures.joined(separator: "\n")
+        #expect(failures.isEmpty, "\(failures.count) frames differ:\n\(listed)")
+    }
+}

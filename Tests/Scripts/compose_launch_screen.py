@@ -1,0 +1,181 @@
+#!/usr/bin/env python3
+"""Draws the launch screen a platform shows, from the files `logo-mask assets` wrote, without
+logo-mask: the hand-off test compares it with frame 0 of every reveal output.
+
+Usage: compose_launch_screen.py --rsvg RSVG-CONVERT [--jobs N] < JOBS
+Each line of JOBS: ASSETS-FOLDER PLATFORM WIDTH HEIGHT DENSITY OUT.png
+(WIDTH and HEIGHT in points or dp; DENSITY pixels per point.) Each launch screen is written as
+OUT.svg (a rectangle of the background colour and the logo placed as the platform places it)
+and drawn by rsvg-convert to OUT.png at ceil(WIDTH x DENSITY) x ceil(HEIGHT x DENSITY) pixels.
+Prints one line per job: "ok X Y W H" (the logo picture's rect in pixels) or "error ...".
+
+iOS (PLATFORM ios), as UIKit draws ios/LaunchScreen.storyboard: the view's named background
+colour from the colour set's Contents.json; the image view's named image from the image set's
+Contents.json, the PNG of the scale nearest the density (1x-3x) at its point size (pixels over
+scale) unless the view has width/height constraints (then aspect-fitted in that box), centred by
+its centerX/centerY constraints, its origin on whole device pixels (halves up).
+
+Android (PLATFORM android), as Android 12+ draws the starting theme of
+android/res/values-v31/themes.xml: windowSplashScreenBackground (a colour of values/colors.xml)
+over the window; the icon (windowSplashScreenAnimatedIcon: a vector drawable converted by
+vector_drawable_to_svg.py, or a PNG drawable of the nearest density) on a canvas of 288 dp (240 dp
+with windowSplashScreenIconBackgroundColor, drawn as a circle behind it), round(side x density)
+pixels, centred by integer halving, clipped to the circle of a third of the side.
+"""
+import base64
+import json
+import math
+import os
+import struct
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from concurrent.futures import ThreadPoolExecutor
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from vector_drawable_to_svg import Converter  # noqa: E402
+
+ANDROID = '{http://schemas.android.com/apk/res/android}'
+
+
+def png_size(path):
+    with open(path, 'rb') as f:
+        head = f.read(24)
+    if head[:8] != b'\x89PNG\r\n\x1a\n':
+        raise ValueError('%s is not a PNG' % path)
+    return struct.unpack('>II', head[16:24])
+
+
+def data_url(path, kind):
+    with open(path, 'rb') as f:
+        return 'data:%s;base64,%s' % (kind, base64.b64encode(f.read()).decode('ascii'))
+
+
+def half_up(value):
+    return int(math.floor(value + 0.5))
+
+
+def ios_colour(catalog, name):
+    with open(os.path.join(catalog, name + '.colorset', 'Contents.json')) as f:
+        colours = json.load(f)['colors']
+    entry = next(c for c in colours if not c.get('appearances'))
+    comps = entry['color']['components']
+
+    def channel(text):
+        text = str(text)
+        return int(text, 16) if text.startswith('0x') else half_up(float(text) * 255)
+    return '#%02x%02x%02x' % (channel(comps['red']), channel(comps['green']), channel(comps['blue'])), float(comps['alpha'])
+
+
+def ios(folder, width, height, density):
+    board = ET.parse(os.path.join(folder, 'ios', 'LaunchScreen.storyboard')).getroot()
+    view = board.find('.//viewController/view')
+    image_view = view.find('./subviews/imageView')
+    colour_name = view.find("./color[@key='backgroundColor']").get('name')
+    catalog = os.path.join(folder, 'ios', 'Assets.xcassets')
+    colour, alpha = ios_colour(catalog, colour_name)
+    ids = {c.get('firstAttribute') for c in view.findall('./constraints/constraint') if c.get('firstItem') == image_view.get('id')}
+    if not {'centerX', 'centerY'} <= ids:
+        raise ValueError('the image view is not centred by constraints: %s' % sorted(ids))
+    sizes = {c.get('firstAttribute'): float(c.get('constant')) for c in image_view.findall('./constraints/constraint')}
+    with open(os.path.join(catalog, image_view.get('image') + '.imageset', 'Contents.json')) as f:
+        images = [i for i in json.load(f)['images'] if not i.get('appearances') and i.get('filename')]
+    scale = min(3, max(1, half_up(density)))
+    chosen = next(i for i in images if i.get('scale') == '%dx' % scale)
+    png = os.path.join(catalog, image_view.get('image') + '.imageset', chosen['filename'])
+    pw, ph = png_size(png)
+    w, h = pw / scale, ph / scale
+    if 'width' in sizes or 'height' in sizes:
+        box_w, box_h = sizes.get('width', w), sizes.get('height', h)
+        fit = min(box_w / w, box_h / h)
+        view_w, view_h = box_w, box_h
+        w, h = w * fit, h * fit
+    else:
+        view_w, view_h = w, h
+    screen_w, screen_h = math.ceil(width * density - 1e-9), math.ceil(height * density - 1e-9)
+    vx = half_up((screen_w - view_w * density) / 2)
+    vy = half_up((screen_h - view_h * density) / 2)
+    x = vx + (view_w - w) * density / 2
+    y = vy + (view_h - h) * density / 2
+    body = '<image x="%r" y="%r" width="%r" height="%r" preserveAspectRatio="none" href="%s"/>' % (
+        x, y, w * density, h * density, data_url(png, 'image/png'))
+    return screen_w, screen_h, colour, alpha, body, (x, y, w * density, h * density)
+
+
+def android_resource(folder, reference):
+    kind, name = reference.lstrip('@').split('/')
+    return kind, name
+
+
+def android(folder, width, height, density):
+    res = os.path.join(folder, 'android', 'res')
+    style = ET.parse(os.path.join(res, 'values-v31', 'themes.xml')).getroot().find('style')
+    items = {i.get('name').replace('android:', ''): i.text.strip() for i in style.findall('item')}
+    colours = {c.get('name'): c.text.strip() for c in ET.parse(os.path.join(res, 'values', 'colors.xml')).getroot().findall('color')}
+
+    def argb(reference):
+        text = colours[android_resource(folder, reference)[1]].lstrip('#')
+        if len(text) == 6:
+            text = 'ff' + text
+        return '#' + text[2:], int(text[:2], 16) / 255
+    colour, alpha = argb(items['windowSplashScreenBackground'])
+    icon_background = items.get('windowSplashScreenIconBackgroundColor')
+    canvas = 240 if icon_background else 288
+    side = half_up(canvas * density)
+    screen_w, screen_h = math.ceil(width * density - 1e-9), math.ceil(height * density - 1e-9)
+    x0, y0 = (screen_w - side) // 2, (screen_h - side) // 2
+    name = android_resource(folder, items['windowSplashScreenAnimatedIcon'])[1]
+    vector = os.path.join(res, 'drawable', name + '.xml')
+    if os.path.exists(vector):
+        svg = Converter().convert(ET.parse(vector).getroot(), side)
+        href = 'data:image/svg+xml;base64,' + base64.b64encode(svg.encode('utf-8')).decode('ascii')
+    else:
+        buckets = {'mdpi': 1, 'hdpi': 1.5, 'xhdpi': 2, 'xxhdpi': 3, 'xxxhdpi': 4}
+        bucket = min(buckets, key=lambda b: (abs(buckets[b] - density), -buckets[b]))
+        href = data_url(os.path.join(res, 'drawable-' + bucket, name + '.png'), 'image/png')
+    cx, cy, r = x0 + side / 2, y0 + side / 2, side / 3
+    body = '<defs><clipPath id="circle"><circle cx="%r" cy="%r" r="%r"/></clipPath></defs><g clip-path="url(#circle)">' % (cx, cy, r)
+    if icon_background:
+        ib, ib_alpha = argb(icon_background)
+        body += '<circle cx="%r" cy="%r" r="%r" fill="%s" fill-opacity="%r"/>' % (cx, cy, r, ib, ib_alpha)
+    body += '<image x="%d" y="%d" width="%d" height="%d" preserveAspectRatio="none" href="%s"/></g>' % (x0, y0, side, side, href)
+    return screen_w, screen_h, colour, alpha, body, (x0, y0, side, side)
+
+
+def compose(line, rsvg):
+    folder, platform, width, height, density, out = line.split()
+    width, height, density = float(width), float(height), float(density)
+    try:
+        make = {'ios': ios, 'android': android}[platform]
+        screen_w, screen_h, colour, alpha, body, rect = make(folder, width, height, density)
+    except (KeyError, ValueError, OSError, StopIteration, AttributeError) as error:
+        return 'error %s %s: %r' % (folder, platform, error)
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d">'
+           '<rect width="%d" height="%d" fill="%s" fill-opacity="%r"/>%s</svg>\n') % (
+        screen_w, screen_h, screen_w, screen_h, screen_w, screen_h, colour, alpha, body)
+    with open(out[:-4] + '.svg', 'w') as f:
+        f.write(svg)
+    result = subprocess.run([rsvg, '-w', str(screen_w), '-h', str(screen_h), '-o', out, out[:-4] + '.svg'],
+                            capture_output=True, text=True)
+    if result.returncode != 0:
+        return 'error %s: rsvg-convert: %s' % (out, result.stderr.strip())
+    return 'ok %r %r %r %r' % rect
+
+
+def main(argv):
+    args = argv[1:]
+    rsvg, jobs = 'rsvg-convert', 2
+    while args and args[0].startswith('--'):
+        if args[0] == '--rsvg':
+            rsvg = args[1]
+        elif args[0] == '--jobs':
+            jobs = int(args[1])
+        args = args[2:]
+    lines = [l for l in sys.stdin.read().splitlines() if l.strip()]
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        for answer in pool.map(lambda l: compose(l, rsvg), lines):
+            print(answer)
+
+
+if __name__ == '__main__':
+    main(sys.argv)
