@@ -67,6 +67,18 @@ struct LogoPaintsTests {
         #expect(ring == RGBAColor(red: 0x47, green: 0xAD, blue: 0x5D) && ringOpacity == 1)
     }
 
+    @Test("Rotation, scale, rotation rebuilds a stretched, skewed or mirrored transform (±1e-12)")
+    func rotationScaleRotation() {
+        for t in [Transform(a: 1.64399, b: 0, c: 0, d: 0.756236, tx: 3, ty: -10), Transform(a: 0.3, b: 1.2, c: -0.7, d: 0.4, tx: 0, ty: 0),
+                  Transform(a: -2, b: 0.5, c: 0.25, d: 1, tx: 1, ty: 2)] {
+            let (outer, scale, inner) = t.rotationScaleRotation
+            let rebuilt = Transform.rotation(radians: inner).concatenating(.scale(x: scale.x, y: scale.y))
+                .concatenating(.rotation(radians: outer)).concatenating(.translation(x: t.tx, y: t.ty))
+            let error = [rebuilt.a - t.a, rebuilt.b - t.b, rebuilt.c - t.c, rebuilt.d - t.d, rebuilt.tx - t.tx, rebuilt.ty - t.ty].map(abs).max() ?? 1
+            #expect(error <= 1e-12, "\(t) -> \(rebuilt)")
+        }
+    }
+
     @Test("The Lottie's gradient items carry the outline's stops and geometry")
     func lottieGradientNumbers() throws {
         let outline = try VectorLogo(contentsOf: TestPaths.sample("gradient.svg")).outline

@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Glibc
 import MaskGeometry
 
 /// A ``LogoOutline/Gradient`` as a vector drawable's `<gradient>` (API 24), inline in the path
@@ -70,16 +69,13 @@ struct AndroidVectorGradient {
     /// The opening lines of the two groups mapping gradient space to the viewport (outer
     /// first), each a `<group …>` line: `transform`'s linear part as rotation · scale · rotation.
     static func groups(_ transform: Transform) -> [String] {
-        let e = (transform.a + transform.d) / 2, f = (transform.a - transform.d) / 2
-        let g = (transform.b + transform.c) / 2, h = (transform.b - transform.c) / 2
-        let q = (e * e + h * h).squareRoot(), r = (f * f + g * g).squareRoot()
-        let a1 = atan2(g, f), a2 = atan2(h, e)
-        let inner: Double = (a2 - a1) / 2 * 180 / .pi, outer: Double = (a2 + a1) / 2 * 180 / .pi
+        let (outer, scale, inner) = transform.rotationScaleRotation
         func n(_ value: Double) -> String { formatNumber(value, decimals: 6) }
+        func degrees(_ radians: Double) -> String { n(radians * 180 / .pi) }
         return [
-            "<group android:rotation=\"\(n(outer))\" android:scaleX=\"\(n(q + r))\" android:scaleY=\"\(n(q - r))\""
+            "<group android:rotation=\"\(degrees(outer))\" android:scaleX=\"\(n(scale.x))\" android:scaleY=\"\(n(scale.y))\""
                 + " android:translateX=\"\(n(transform.tx))\" android:translateY=\"\(n(transform.ty))\">",
-            "<group android:rotation=\"\(n(inner))\">",
+            "<group android:rotation=\"\(degrees(inner))\">",
         ]
     }
 }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 import MaskGeometry
 
 extension LogoOutline {
@@ -131,5 +132,16 @@ extension Transform {
         let sx = (a * a + b * b).squareRoot(), sy = (c * c + d * d).squareRoot()
         guard sx > 0, abs(sx - sy) <= 1e-9 * max(sx, sy), abs(a * c + b * d) <= 1e-9 * sx * sy else { return nil }
         return sx
+    }
+
+    /// The linear part as rotation · scale · rotation (its singular value decomposition):
+    /// applying `inner` (radians), then scaling by `scale` (y negative for a mirror), then
+    /// turning by `outer` gives the transform without its translation. Exporters whose groups
+    /// take a rotation and a scale but no skew nest two groups to say any affine map.
+    var rotationScaleRotation: (outer: Double, scale: (x: Double, y: Double), inner: Double) {
+        let e = (a + d) / 2, f = (a - d) / 2, g = (b + c) / 2, h = (b - c) / 2
+        let q = (e * e + h * h).squareRoot(), r = (f * f + g * g).squareRoot()
+        let a1 = atan2(g, f), a2 = atan2(h, e)
+        return ((a2 + a1) / 2, (q + r, q - r), (a2 - a1) / 2)
     }
 }

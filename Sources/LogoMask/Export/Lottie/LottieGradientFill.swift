@@ -80,11 +80,7 @@ struct LottieGradientFill {
     /// space to document units: `transform`'s linear part split as rotation · scale · rotation
     /// (its singular value decomposition), the outer group also moving by its translation.
     static func wrapping(_ group: LottieJSON, in transform: Transform) -> LottieJSON {
-        let e = (transform.a + transform.d) / 2, f = (transform.a - transform.d) / 2
-        let g = (transform.b + transform.c) / 2, h = (transform.b - transform.c) / 2
-        let q = (e * e + h * h).squareRoot(), r = (f * f + g * g).squareRoot()
-        let a1 = atan2(g, f), a2 = atan2(h, e)
-        let inner: Double = (a2 - a1) / 2, outer: Double = (a2 + a1) / 2
+        let (outer, scale, inner) = transform.rotationScaleRotation
         func tr(rotation: Double, scale: (Double, Double), position: Point) -> LottieJSON {
             .object([
                 "ty": .string("tr"), "a": LottieShapes.constant(.numbers([0, 0])),
@@ -101,7 +97,7 @@ struct LottieGradientFill {
         ])
         return .object([
             "ty": .string("gr"), "nm": .string("gradient transform"), "np": .int(1),
-            "it": .array([rotated, tr(rotation: outer, scale: (q + r, q - r), position: Point(x: transform.tx, y: transform.ty))]),
+            "it": .array([rotated, tr(rotation: outer, scale: (scale.x, scale.y), position: Point(x: transform.tx, y: transform.ty))]),
         ])
     }
 }
