@@ -93,10 +93,12 @@ struct AssetsLaunchFilesTests {
         let pivot = fit.transform.apply(to: Point(x: 60, y: 50))
         #expect(abs((Double(Self.attribute(group, "android:pivotX") ?? "") ?? 0) - pivot.x) < 1e-3)
         #expect(abs((Double(Self.attribute(group, "android:pivotY") ?? "") ?? 0) - pivot.y) < 1e-3)
-        // The dark logo (a gradient) is flattened to one colour, with a note.
+        // The dark logo's gradients go in as <gradient>s (linear and radial), its colours as colours.
         let night = try Self.xml("android/res/drawable-night/splash_icon.xml")
-        #expect(Self.all(night, "path").allSatisfy { Self.attribute($0, "android:fillColor")?.count == 7 })
-        #expect(manifest.notes.contains { $0.hasPrefix("android/res/drawable-night/splash_icon.xml: gradients") })
+        let gradients = Self.all(night, "gradient")
+        #expect(gradients.compactMap { Self.attribute($0, "android:type") } == ["linear", "radial"])
+        #expect(Self.all(night, "path").filter { Self.attribute($0, "android:fillColor")?.count == 7 }.count == 3)
+        #expect(!manifest.notes.contains { $0.hasPrefix("android/res/drawable-night/splash_icon.xml: gradients") })
         // Every file is listed with a purpose.
         #expect(manifest.files.allSatisfy { $0.purpose.count > 20 })
         #expect(manifest.files.contains { $0.path == "android/res/drawable/splash_icon_animated.xml" })

@@ -267,12 +267,12 @@ struct LottieExportTests {
         #expect(capped.allSatisfy { $0.width * $0.height <= 10_000 && $0.width * $0.height > 9_000 })
         #expect(small.notes.first?.contains("capped") == true)
 
-        // Gradient paints: the hole stays shapes, only the drawn logo is a picture.
+        // Gradient paints are gradient fills (gf): no picture at all.
         let gradient = try RevealExport.lottie(try Self.scene(TestPaths.sample("gradient.svg"), RevealPreset.yula.spec),
                                                options: RevealExportOptions())
-        #expect(gradient.embeddedPicture)
-        #expect(gradient.text.contains("\"id\":\"hole\""))
-        #expect(try Self.pictures(in: gradient.text).count == 1)
+        #expect(!gradient.embeddedPicture)
+        #expect(gradient.text.contains("\"ty\":\"gf\""))
+        #expect(try Self.pictures(in: gradient.text).isEmpty)
         let twitter = try RevealExport.lottie(try Self.scene(TestPaths.sample("gradient.svg"), holeOnly),
                                               options: RevealExportOptions())
         #expect(!twitter.embeddedPicture)

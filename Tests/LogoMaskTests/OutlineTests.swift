@@ -173,16 +173,28 @@ struct OutlineTests {
         #expect(abs(opacity - 128.0 / 255) <= 1e-6)
     }
 
-    @Test("gradient.svg: gradients are summarized as not flat, flat paints keep colour and opacity")
+    @Test("gradient.svg: gradients keep kind, geometry and stops; flat paints keep colour and opacity")
     func gradient() throws {
         let outline = try VectorLogo(contentsOf: TestPaths.sample("gradient.svg")).outline
         #expect(outline.isExact)
         #expect(outline.shapes.count == 5)
         let paints = outline.shapes.map(\.paint)
-        #expect(paints[0] == .linearGradient && !paints[0].isFlat)
+        // The tile's bounding-box gradient (0,0)-(1,1) becomes user space: scale 88, moved by 6 (±1e-6).
+        guard let tileGradient = paints[0].gradient, case let .linear(start, end) = tileGradient.kind, let line = tileGradient.documentLine else {
+            Issue.record("paint \(paints[0])"); return
+        }
+        #expect(!paints[0].isFlat && start == Point(x: 0, y: 0) && end == Point(x: 1, y: 1))
+        #expect(Self.near(line.start, Point(x: 6, y: 6), 1e-6) && Self.near(line.end, Point(x: 94, y: 94), 1e-6))
+        #expect(tileGradient.stops.map(\.color) == [RGBAColor(red: 0x7B, green: 0x2F, blue: 0xF7), RGBAColor(red: 0xF1, green: 0x07, blue: 0xA3),
+                                             RGBAColor(red: 0xFF, green: 0x9F, blue: 0x1C)])
+        #expect(tileGradient.stops.map(\.offset) == [0, 0.5, 1] && tileGradient.stops.allSatisfy { $0.opacity == 1 } && tileGradient.spread == .pad)
         #expect(paints[1] == .flat(color: RGBAColor(red: 0x1B, green: 0x99, blue: 0x8B), opacity: 1))
         #expect(paints[2] == .flat(color: RGBAColor(red: 0x14, green: 0x21, blue: 0x3D), opacity: 1))
-        #expect(paints[3] == .radialGradient && paints[3].opacity == 1)
+        // The sun: centre (0.4, 0.4) radius 0.6 of its 28-unit box at (52, 20) (±1e-6).
+        guard let sun = paints[3].gradient, let circle = sun.documentCircle else { Issue.record("paint \(paints[3])"); return }
+        #expect(Self.near(circle.center, Point(x: 63.2, y: 31.2), 1e-6) && abs(circle.radius - 16.8) <= 1e-6)
+        #expect(Self.near(circle.focal, circle.center, 1e-6) && paints[3].opacity == 1)
+        #expect(sun.stops.map(\.color) == [.white, RGBAColor(red: 0xFF, green: 0xE0, blue: 0x66)])
         guard case let .flat(white, dotOpacity) = paints[4] else { Issue.record("paint \(paints[4])"); return }
         #expect(white == .white)
         // fill-opacity 0.85 as 8 bits: 217/255 (±1e-6).

@@ -9,7 +9,11 @@ SIZE is the SVG's width and height in pixels (the drawable's viewport is scaled 
 Handles what a static VectorDrawable holds: <vector> (viewportWidth/Height), <group> (pivotX/Y,
 scaleX/Y, rotation, translateX/Y), <clip-path> (clips the group's later children), <path>
 (pathData, fillColor, fillAlpha, fillType, strokeColor, strokeAlpha, strokeWidth,
-strokeLineCap, strokeLineJoin, strokeMiterLimit). Colours: #RGB, #ARGB, #RRGGBB, #AARRGGBB.
+strokeLineCap, strokeLineJoin, strokeMiterLimit), and a fill or stroke given as an inline
+<aapt:attr name="android:fillColor|strokeColor"><gradient> (API 24: type linear with startX..endY,
+radial with centerX, centerY, gradientRadius; tileMode clamp, mirror or repeat; <item> offset and
+color), written as an SVG gradient in the path's user space. Colours: #RGB, #ARGB, #RRGGBB,
+#AARRGGBB.
 """
 import sys
 import xml.etree.ElementTree as ET
@@ -67,10 +71,43 @@ class Converter:
         out += [indent + '</g>'] * open_clips
         return out
 
+    def gradient(self, element, name):
+        """url(#id) of the inline gradient given for `name` (fillColor or strokeColor), or None."""
+        for inline in element.findall(AAPT + 'attr'):
+            if inline.get('name') != 'android:' + name:
+                continue
+            g = inline.find('gradient')
+            if g is None:
+                raise ValueError('an aapt:attr for %s without a <gradient>' % name)
+            self.clips += 1
+            gid = 'gradient%d' % self.clips
+            spread = {'clamp': 'pad', 'mirror': 'reflect', 'repeat': 'repeat'}[attr(g, 'tileMode', 'clamp')]
+            kind = attr(g, 'type', 'linear')
+            if kind == 'linear':
+                head = '<linearGradient id="%s" gradientUnits="userSpaceOnUse" x1="%s" y1="%s" x2="%s" y2="%s" spreadMethod="%s">' % (
+                    gid, attr(g, 'startX', 0), attr(g, 'startY', 0), attr(g, 'endX', 0), attr(g, 'endY', 0), spread)
+                tail = '</linearGradient>'
+            elif kind == 'radial':
+                head = '<radialGradient id="%s" gradientUnits="userSpaceOnUse" cx="%s" cy="%s" r="%s" spreadMethod="%s">' % (
+                    gid, attr(g, 'centerX', 0), attr(g, 'centerY', 0), attr(g, 'gradientRadius', 0), spread)
+                tail = '</radialGradient>'
+            else:
+                raise ValueError('a gradient of type ' + kind)
+            stops = ''
+            for item in g.findall('item'):
+                rgb, alpha = color(attr(item, 'color'))
+                stops += '<stop offset="%s" stop-color="%s" stop-opacity="%r"/>' % (attr(item, 'offset'), rgb, alpha)
+            self.defs.append(head + stops + tail)
+            return 'url(#%s)' % gid
+        return None
+
     def path(self, element):
         parts = ['d="%s"' % attr(element, 'pathData', '')]
         fill = attr(element, 'fillColor')
-        if fill:
+        fill_gradient = self.gradient(element, 'fillColor')
+        if fill_gradient:
+            parts += ['fill="%s"' % fill_gradient, 'fill-opacity="%r"' % float(attr(element, 'fillAlpha', 1))]
+        elif fill:
             rgb, alpha = color(fill)
             alpha *= float(attr(element, 'fillAlpha', 1))
             parts += ['fill="%s"' % rgb, 'fill-opacity="%r"' % alpha]
@@ -78,9 +115,13 @@ class Converter:
             parts.append('fill="none"')
         parts.append('fill-rule="%s"' % ('evenodd' if attr(element, 'fillType') == 'evenOdd' else 'nonzero'))
         stroke = attr(element, 'strokeColor')
+        stroke_gradient = self.gradient(element, 'strokeColor')
         width = float(attr(element, 'strokeWidth', 0))
-        if stroke and width > 0:
-            rgb, alpha = color(stroke)
+        if (stroke or stroke_gradient) and width > 0:
+            if stroke_gradient:
+                rgb, alpha = stroke_gradient, 1.0
+            else:
+                rgb, alpha = color(stroke)
             alpha *= float(attr(element, 'strokeAlpha', 1))
             parts += ['stroke="%s"' % rgb, 'stroke-opacity="%r"' % alpha, 'stroke-width="%r"' % width,
                       'stroke-linecap="%s"' % attr(element, 'strokeLineCap', 'butt'),

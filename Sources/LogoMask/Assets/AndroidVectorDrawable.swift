@@ -12,9 +12,10 @@ import MaskGeometry
 /// shared by consecutive shapes). Everything sits in one group named ``groupName`` whose pivot
 /// is the logo's anchor (the document box's centre), which the animated icon scales and turns.
 ///
-/// What a vector drawable cannot say is approximated and listed in ``notes``: the outline keeps
-/// no gradient stops, so a gradient is flattened to the mean colour of the logo's pixels under
-/// the shape; dashes are drawn solid; a stretched pen gets its mean width; an even-odd clip is
+/// Gradients go in as `<gradient>` elements (``AndroidVectorGradient``). What a vector drawable
+/// cannot say is approximated and listed in ``notes``: a pattern is flattened to the mean colour
+/// of the logo's pixels under the shape; a radial gradient loses its focal point; dashes are
+/// drawn solid; a stretched pen gets its mean width; an even-odd clip is
 /// applied non-zero.
 public struct AndroidVectorDrawable: Sendable {
     /// The name of the group holding the logo (the animated icon's target).
@@ -28,8 +29,8 @@ public struct AndroidVectorDrawable: Sendable {
     public var pivot: Point
 
     /// The drawable of `logo` placed by `fit`. `pixels`, the logo drawn at `pixelsPerDp` pixels a
-    /// dp on the canvas (the xxxhdpi PNG), gives the colour a gradient is flattened to; without
-    /// it a gradient is drawn in black.
+    /// dp on the canvas (the xxxhdpi PNG), gives the colour a pattern is flattened to; without
+    /// it a pattern is drawn in black.
     public init(logo: VectorLogo, fit: AndroidIconFit, pixels: RasterImage?, pixelsPerDp: Double) throws(LogoMaskError) {
         let outline = try logo.outline.mapped(by: fit.transform)
         let name = URL(fileURLWithPath: logo.name).lastPathComponent
@@ -53,12 +54,23 @@ public struct AndroidVectorDrawable: Sendable {
                 if clip.fillRule == .evenOdd { notes.insert("an even-odd clip is applied with the non-zero rule (a clip-path has no fill type)") }
                 open.append(clip)
             }
-            let indent = base + String(repeating: "    ", count: open.count)
+            var indent = base + String(repeating: "    ", count: open.count)
             let color = Self.color(of: shape, outline: outline, pixels: pixels, pixelsPerDp: pixelsPerDp, notes: &notes)
-            var attributes = ["android:pathData=\"\(Self.pathData(shape.path))\""]
+            let gradient = shape.paint.gradient.map {
+                AndroidVectorGradient($0, attribute: shape.stroke == nil ? "android:fillColor" : "android:strokeColor", stroke: shape.stroke != nil)
+            }
+            notes.formUnion(gradient?.notes ?? [])
+            // A stretched radial gradient: the path in its space, inside groups mapping it back.
+            let wrappers = gradient?.space.map(AndroidVectorGradient.groups) ?? []
+            for line in wrappers {
+                body += indent + line + "\n"
+                indent += "    "
+            }
+            let path = gradient?.space?.inverted.map { shape.path.mapped(by: $0) } ?? shape.path
+            var attributes = ["android:pathData=\"\(Self.pathData(path))\""]
             switch shape.kind {
             case let .fill(rule):
-                attributes.append("android:fillColor=\"\(Self.hex(color))\"")
+                if gradient == nil { attributes.append("android:fillColor=\"\(Self.hex(color))\"") }
                 if shape.paint.opacity < 1 { attributes.append("android:fillAlpha=\"\(formatNumber(shape.paint.opacity, decimals: 4))\"") }
                 if rule == .evenOdd { attributes.append("android:fillType=\"evenOdd\"") }
             case let .stroke(stroke):
@@ -70,14 +82,23 @@ public struct AndroidVectorDrawable: Sendable {
                     notes.insert("a stretched or skewed pen is drawn at its mean width")
                 }
                 if !stroke.dashes.isEmpty { notes.insert("dashed strokes are drawn solid (a vector drawable has no dashes)") }
-                attributes.append("android:strokeColor=\"\(Self.hex(color))\"")
+                if gradient == nil { attributes.append("android:strokeColor=\"\(Self.hex(color))\"") }
                 if shape.paint.opacity < 1 { attributes.append("android:strokeAlpha=\"\(formatNumber(shape.paint.opacity, decimals: 4))\"") }
                 attributes.append("android:strokeWidth=\"\(formatNumber(width, decimals: 4))\"")
                 attributes.append("android:strokeLineCap=\"\(stroke.cap.rawValue)\"")
                 attributes.append("android:strokeLineJoin=\"\(stroke.join.rawValue)\"")
                 if stroke.join == .miter { attributes.append("android:strokeMiterLimit=\"\(formatNumber(stroke.miterLimit, decimals: 4))\"") }
             }
-            body += indent + "<path\n" + attributes.map { indent + "    " + $0 }.joined(separator: "\n") + " />\n"
+            body += indent + "<path\n" + attributes.map { indent + "    " + $0 }.joined(separator: "\n")
+            if let gradient {
+                body += ">\n" + gradient.lines.map { indent + "    " + $0 + "\n" }.joined() + indent + "</path>\n"
+            } else {
+                body += " />\n"
+            }
+            for _ in wrappers {
+                indent.removeLast(4)
+                body += indent + "</group>\n"
+            }
         }
         while !open.isEmpty {
             open.removeLast()
@@ -91,6 +112,7 @@ public struct AndroidVectorDrawable: Sendable {
             <?xml version="1.0" encoding="utf-8"?>
             <!-- \(Self.escape(name)): Android 12 splash icon, \(canvas) dp canvas, \(fit.mode == .circle ? "ink fitted inside the \(formatNumber(fit.safeRadius * 2)) dp circle" : "document box filling the canvas"). Written by logo-mask. -->
             <vector xmlns:android="http://schemas.android.com/apk/res/android"
+                xmlns:aapt="http://schemas.android.com/aapt"
                 android:width="\(canvas)dp"
                 android:height="\(canvas)dp"
                 android:viewportWidth="\(canvas)"
@@ -119,13 +141,14 @@ public struct AndroidVectorDrawable: Sendable {
 
     // MARK: - Pieces
 
-    /// The paint's colour; a gradient or pattern's is the mean colour of the logo's pixels inside
-    /// the shape's bounds.
+    /// The paint's colour; a pattern's is the mean colour of the logo's pixels inside the shape's
+    /// bounds (a gradient's is unused: it goes in as a `<gradient>`).
     private static func color(
         of shape: LogoOutline.Shape, outline: LogoOutline, pixels: RasterImage?, pixelsPerDp: Double, notes: inout Set<String>
     ) -> RGBAColor {
         if case let .flat(color, _) = shape.paint { return color }
-        notes.insert("gradients and patterns are flattened to the mean colour of the logo under each shape (the outline keeps no gradient stops)")
+        if shape.paint.gradient != nil { return .black }
+        notes.insert("patterns are flattened to the mean colour of the logo under each shape")
         guard let pixels else { return .black }
         let box = shape.path.bounds
         let x0 = max(0, Int((box.minX * pixelsPerDp).rounded(.down))), x1 = min(pixels.width, Int((box.maxX * pixelsPerDp).rounded(.up)))

@@ -46,8 +46,24 @@ public struct LogoOutline: Sendable, Hashable {
 
     /// True when filling and stroking ``shapes`` with their paints and clips gives the logo's
     /// coverage (alpha), nothing lost or approximated: the hole can be drawn from the outline.
-    /// Non-flat paints (gradients) are summarized and do not make the outline inexact.
+    /// Paints (gradients, patterns) do not make the outline inexact.
     public var isExact: Bool { inexactReasons.isEmpty }
+
+    /// True when the shapes, painted with their paints, draw the logo as vectors: exact, or
+    /// inexact only by ``InexactReason/groupOpacity`` (overlapping shapes in a translucent group,
+    /// drawn each at the group's opacity: a close approximation, darker where they overlap).
+    /// Patterns are not vectors an exporter can write.
+    public var drawsAsVectors: Bool {
+        inexactReasons.allSatisfy { $0 == .groupOpacity } && shapes.allSatisfy(\.paint.isVector)
+    }
+
+    /// The sentence exporters add when they draw a translucent group's overlapping shapes each
+    /// at its opacity; nil when the outline has none.
+    var groupOpacityNote: String? {
+        inexactReasons.contains(.groupOpacity)
+            ? "A translucent group's overlapping shapes are drawn each at the group's opacity (a close approximation: darker where they overlap)."
+            : nil
+    }
 
     /// The smallest rectangle holding every point of every shape's path (control points
     /// included, stroke widths not); `.null` when there is no shape.

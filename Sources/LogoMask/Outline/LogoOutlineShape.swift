@@ -43,10 +43,11 @@ extension LogoOutline {
             return nil
         }
 
-        /// The shape with its path, clips and pen mapped by `transform`.
+        /// The shape with its path, clips, pen and paint (a gradient) mapped by `transform`.
         public func mapped(by transform: Transform) -> Shape {
             var copy = self
             copy.path = path.mapped(by: transform)
+            copy.paint = paint.mapped(by: transform)
             copy.clips = clips.map { Clip(path: $0.path.mapped(by: transform), fillRule: $0.fillRule) }
             if case var .stroke(stroke) = kind {
                 stroke.transform = stroke.transform.concatenating(transform)

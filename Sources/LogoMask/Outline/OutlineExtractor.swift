@@ -47,7 +47,8 @@ enum OutlineExtractor {
                 kind = .stroke(pen)
             }
             let clips = shape.clips.map { LogoOutline.Clip(path: $0.path.mapped(by: back), fillRule: $0.fillRule) }
-            return LogoOutline.Shape(path: shape.path.mapped(by: transform), kind: kind, paint: shape.paint, clips: clips)
+            return LogoOutline.Shape(
+                path: shape.path.mapped(by: transform), kind: kind, paint: shape.paint.mapped(by: transform), clips: clips)
         }
         var outline = LogoOutline(shapes: shapes, documentSize: logo.documentSize, inexactReasons: reasons)
         if logo.format == .svg, logo.options.elementID == nil, outline.isExact {

@@ -4,9 +4,10 @@ import MaskGeometry
 
 /// Which form the logo takes in the Lottie, for the drawn logo and for the hole's matte.
 ///
-/// Shapes when the outline carries the logo exactly and, for the drawn logo, its paints are
-/// flat (or the spec tints it one colour). The matte needs only the logo's coverage, so
-/// gradients do not stop it being shapes. Otherwise the logo goes in as one PNG of its ink box,
+/// Shapes when the outline carries the logo (``LogoOutline/drawsAsVectors``: exactly, or with a
+/// translucent group's opacity multiplied into its overlapping shapes, named in a note) and
+/// Lottie can draw its paints: colours, and gradients that pad (``LottieGradientFill``). The
+/// matte needs only the logo's coverage, exactly, so a pattern does not stop it being shapes. Otherwise the logo goes in as one PNG of its ink box,
 /// drawn by the library's raster path at the largest scale the animation shows it (capped by
 /// ``RevealExportOptions/maxEmbeddedPixels``), and a note says why.
 struct LottieArtChoice {
@@ -29,7 +30,7 @@ struct LottieArtChoice {
 
         var why: String?
         var colourShapes: [LottieJSON]?
-        if !outline.isExact {
+        if !outline.drawsAsVectors {
             why = "its outline is not exact (" + outline.inexactReasons.map(\.description).joined(separator: ", ") + ")"
         } else {
             do {
@@ -38,10 +39,11 @@ struct LottieArtChoice {
                 why = "Lottie shapes cannot carry \(error.description)"
             }
         }
-        if let shapes = colourShapes {
+        if let shapes = colourShapes, outline.isExact || !hole {
             let art = LottieLogoArt(id: "logo", name: "logo", shapes: shapes, box: box, endFrame: end)
             choice.drawn = drawnLogo ? art : nil
             choice.hole = hole ? art : nil
+            choice.notes += outline.groupOpacityNote.map { [$0] } ?? []
             return choice
         }
         // Only the paints stop the shapes: the matte can still be shapes (coverage only).
@@ -55,7 +57,7 @@ struct LottieArtChoice {
         // A picture for the matte sized by the hole's largest scale, one for the drawn logo by
         // its own while it shows (yula's fades long before the hole grows): a picture much
         // larger than it is drawn aliases in players that do not filter when they shrink it.
-        let reason = why ?? ""
+        let reason = why ?? "its outline is not exact (" + outline.inexactReasons.map(\.description).joined(separator: ", ") + ")"
         var holeScale = 0.0
         if hole, holeShapes == nil {
             holeScale = largestPointsPerUnit(builder: builder, hole: true)
@@ -63,7 +65,11 @@ struct LottieArtChoice {
             choice.hole = picture.art
             choice.notes.append(picture.note)
         }
-        if drawnLogo {
+        if drawnLogo, let shapes = colourShapes {
+            // Only the hole needs the exact coverage: the drawn logo stays shapes.
+            choice.drawn = LottieLogoArt(id: "logo", name: "logo", shapes: shapes, box: box, endFrame: end)
+            choice.notes += outline.groupOpacityNote.map { [$0] } ?? []
+        } else if drawnLogo {
             let scale = largestPointsPerUnit(builder: builder, hole: false)
             if let shared = choice.hole, shared.pictureSize != nil, scale >= holeScale / 1.5 {
                 choice.drawn = shared

@@ -9,7 +9,8 @@ import MaskGeometry
 enum LottieShapes {
     /// Why an outline cannot be written as Lottie shapes (the logo then goes in as a picture).
     enum Refusal: Error, Equatable {
-        /// A shape is painted with a gradient or a pattern (the outline only summarizes it).
+        /// A shape is painted with a pattern, or a gradient Lottie cannot draw (reflected or
+        /// repeated, or a stretched radial one on a stroke).
         case paint
         /// A shape is clipped (Lottie shape layers have no clip paths).
         case clip
@@ -21,7 +22,7 @@ enum LottieShapes {
         /// A phrase for the note.
         var description: String {
             switch self {
-            case .paint: "a gradient or pattern paint"
+            case .paint: "a pattern paint or a reflected, repeated or stretched gradient"
             case .clip: "a clip path"
             case .skewedStroke: "a stroke with a stretched pen"
             case .empty: "no drawable path"
@@ -36,32 +37,43 @@ enum LottieShapes {
         for (index, shape) in outline.shapes.enumerated() {
             guard shape.clips.isEmpty else { throw .clip }
             let closeAll = shape.fillRule != nil
-            let paths = subpaths(of: shape.path, closeAll: closeAll)
-            guard !paths.isEmpty else { continue }
-            let color: RGBAColor
+            guard !shape.path.isEmpty else { continue }
+            var color = RGBAColor.black
             var opacity = shape.paint.opacity
             if let tint {
                 color = tint
                 opacity *= Double(tint.alpha) / 255
-            } else {
-                guard case let .flat(flat, _) = shape.paint else { throw .paint }
+            } else if case let .flat(flat, _) = shape.paint {
                 color = flat
+            } else if !shape.paint.isVector {
+                throw .paint
             }
-            var items = paths.map { path in
-                LottieJSON.object(["ty": .string("sh"), "ks": .object(["a": .int(0), "k": path])])
+            // A gradient keeps its stops' opacities under a tint (the coverage they give).
+            let gradient = shape.paint.gradient.flatMap { tint == nil || $0.stops.contains { $0.opacity < 1 } ? $0 : nil }
+            func painted(_ style: [String: LottieJSON], stroke: Bool) throws(Refusal) -> (LottieJSON, Transform?) {
+                guard let gradient else {
+                    var object = style
+                    object["ty"] = .string(stroke ? "st" : "fl")
+                    object["c"] = constant(colorValue(color))
+                    object["o"] = constant(.number(opacity * 100))
+                    return (.object(object), nil)
+                }
+                do {
+                    let fill = try LottieGradientFill(gradient: gradient, tint: tint, opacity: opacity, stroke: stroke, style: style)
+                    return (fill.item, fill.spaceTransform)
+                } catch {
+                    throw .paint
+                }
             }
             let style: LottieJSON
+            let space: Transform?
             switch shape.kind {
             case let .fill(rule):
-                style = .object([
-                    "ty": .string("fl"), "c": constant(colorValue(color)), "o": constant(.number(opacity * 100)),
-                    "r": .int(rule == .evenOdd ? 2 : 1),
-                ])
+                (style, space) = try painted(["r": .int(rule == .evenOdd ? 2 : 1)], stroke: false)
             case let .stroke(pen):
                 guard let width = pen.documentWidth else { throw .skewedStroke }
                 let factor = pen.width > 0 ? width / pen.width : 1
                 var stroke: [String: LottieJSON] = [
-                    "ty": .string("st"), "c": constant(colorValue(color)), "o": constant(.number(opacity * 100)),
                     "w": constant(.number(width)), "lc": .int(lineCap(pen.cap)), "lj": .int(lineJoin(pen.join)),
                     "ml": .number(pen.miterLimit),
                 ]
@@ -76,14 +88,22 @@ enum LottieShapes {
                                             "v": constant(.number(pen.dashOffset * factor))]))
                     stroke["d"] = .array(entries)
                 }
-                style = .object(stroke)
+                (style, space) = try painted(stroke, stroke: true)
+            }
+            // A stretched radial gradient: the paths go into its own space, mapped back by groups.
+            let inverse = space?.inverted
+            let paths = subpaths(of: inverse.map { shape.path.mapped(by: $0) } ?? shape.path, closeAll: closeAll)
+            guard !paths.isEmpty else { continue }
+            var items = paths.map { path in
+                LottieJSON.object(["ty": .string("sh"), "ks": .object(["a": .int(0), "k": path])])
             }
             items.append(style)
             items.append(identityTransform)
-            groups.append(.object([
+            let group = LottieJSON.object([
                 "ty": .string("gr"), "nm": .string("shape \(index + 1)"), "np": .int(items.count - 1),
                 "it": .array(items),
-            ]))
+            ])
+            groups.append(space.map { LottieGradientFill.wrapping(group, in: $0) } ?? group)
         }
         guard !groups.isEmpty else { throw .empty }
         return groups.reversed()

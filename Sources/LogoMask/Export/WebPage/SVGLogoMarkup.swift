@@ -5,13 +5,15 @@ import MaskGeometry
 /// filled with its fill rule or stroked with its pen (in the pen's own user space, so widths
 /// and dashes scale and skew as the logo's do), inside the clips of its groups.
 ///
-/// The same shapes serve twice: painted (in their own flat colours or one tint) for the drawn
-/// logo, and in black with their opacities for the hole's luminance mask, where black lets the
-/// content through.
+/// The same shapes serve twice: painted (in their own colours and gradients, or one tint) for
+/// the drawn logo, and in black with their opacities for the hole's luminance mask, where black
+/// lets the content through. A gradient is written just before the path it paints (SVG allows a
+/// paint server anywhere), in document units with its own transform, so the markup stays one
+/// string per shape; under a tint or in black it keeps its stops' opacities (the coverage).
 struct SVGLogoMarkup {
     /// How the shapes are painted.
     enum Paint {
-        /// Each shape's own flat colour (a non-flat paint falls back to black).
+        /// Each shape's own colour or gradient (a pattern falls back to black).
         case own
         /// Every shape in this colour, keeping the shapes' opacities.
         case tint(RGBAColor)
@@ -45,10 +47,11 @@ struct SVGLogoMarkup {
         clipIndex = index
     }
 
-    /// True when the SVG paths paint the logo as librsvg does: the outline is exact and every
-    /// paint is one colour (or a tint replaces them).
+    /// True when the SVG paths paint the logo as librsvg does: the outline draws as vectors
+    /// (``LogoOutline/drawsAsVectors``: colours and gradients; a translucent group's overlapping
+    /// shapes approximated) or a tint replaces the paints of an exact one.
     static func canDraw(_ outline: LogoOutline, tinted: Bool) -> Bool {
-        outline.isExact && (tinted || outline.shapes.allSatisfy { $0.paint.isFlat })
+        outline.drawsAsVectors || (tinted && outline.isExact)
     }
 
     /// The `<clipPath>` elements the shapes refer to (for `<defs>`).
@@ -65,8 +68,8 @@ struct SVGLogoMarkup {
     /// The shapes as SVG elements, one a line, painted as `paint` says.
     func shapes(paint: Paint) -> String {
         var text = ""
-        for shape in outline.shapes {
-            var element = element(for: shape, paint: paint)
+        for (index, shape) in outline.shapes.enumerated() {
+            var element = element(for: shape, index: index, paint: paint)
             for clip in shape.clips.reversed() {
                 guard let i = clipIndex[clip] else { continue }
                 element = "<g clip-path=\"url(#\(prefix)\(i))\">" + element + "</g>"
@@ -76,19 +79,31 @@ struct SVGLogoMarkup {
         return text
     }
 
-    private func element(for shape: LogoOutline.Shape, paint: Paint) -> String {
-        let color: String
+    private func element(for shape: LogoOutline.Shape, index: Int, paint: Paint) -> String {
+        var color: String
+        var single: RGBAColor?
         switch paint {
-        case .black: color = "#000000"
-        case let .tint(tint): color = Self.opaqueHex(tint)
+        case .black: color = "#000000"; single = .black
+        case let .tint(tint): color = Self.opaqueHex(tint); single = tint
         case .own:
             if case let .flat(flat, _) = shape.paint { color = Self.opaqueHex(flat) } else { color = "#000000" }
         }
         var opacity = shape.paint.opacity
         if case let .tint(tint) = paint { opacity *= tint.alphaFraction }
+        // A gradient, in the user space of the element that uses it (a stroke's pen space).
+        var definition = ""
+        if var gradient = shape.paint.gradient, single == nil || gradient.stops.contains(where: { $0.opacity < 1 }) {
+            if let single { gradient.stops = gradient.stops.map { .init(offset: $0.offset, color: single, opacity: $0.opacity) } }
+            if case let .stroke(pen) = shape.kind, let inverse = pen.transform.inverted {
+                gradient.transform = gradient.transform.concatenating(inverse)
+            }
+            let id = "\(prefix)paint-\(index)"
+            definition = Self.gradientElement(gradient, id: id)
+            color = "url(#\(id))"
+        }
         switch shape.kind {
         case let .fill(rule):
-            var text = "<path d=\"\(shape.path.svgPathData(decimals: Self.decimals))\" fill=\"\(color)\""
+            var text = definition + "<path d=\"\(shape.path.svgPathData(decimals: Self.decimals))\" fill=\"\(color)\""
             if opacity < 1 { text += " fill-opacity=\"\(formatNumber(opacity, decimals: 4))\"" }
             if rule == .evenOdd { text += " fill-rule=\"evenodd\"" }
             return text + "/>"
@@ -98,7 +113,7 @@ struct SVGLogoMarkup {
             let inverse = pen.transform.inverted ?? .identity
             let mapped = pen.transform.inverted == nil ? shape.path : shape.path.mapped(by: inverse)
             let t = pen.transform.inverted == nil ? Transform.identity : pen.transform
-            var text = "<path"
+            var text = definition + "<path"
             if t != .identity { text += " transform=\"\(Self.matrix(t))\"" }
             text += " d=\"\(mapped.svgPathData(decimals: Self.decimals))\" fill=\"none\" stroke=\"\(color)\""
             text += " stroke-width=\"\(formatNumber(pen.width))\""
@@ -112,6 +127,29 @@ struct SVGLogoMarkup {
             if opacity < 1 { text += " stroke-opacity=\"\(formatNumber(opacity, decimals: 4))\"" }
             return text + "/>"
         }
+    }
+
+    /// A `<linearGradient>` or `<radialGradient>` element in user-space units.
+    static func gradientElement(_ gradient: LogoOutline.Gradient, id: String) -> String {
+        func n(_ value: Double) -> String { formatNumber(value, decimals: decimals) }
+        var text: String
+        switch gradient.kind {
+        case let .linear(start, end):
+            text = "<linearGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" x1=\"\(n(start.x))\" y1=\"\(n(start.y))\""
+                + " x2=\"\(n(end.x))\" y2=\"\(n(end.y))\""
+        case let .radial(center, radius, focal):
+            text = "<radialGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" cx=\"\(n(center.x))\" cy=\"\(n(center.y))\""
+                + " r=\"\(n(radius))\" fx=\"\(n(focal.x))\" fy=\"\(n(focal.y))\""
+        }
+        if gradient.transform != .identity { text += " gradientTransform=\"\(matrix(gradient.transform))\"" }
+        if gradient.spread != .pad { text += " spreadMethod=\"\(gradient.spread.rawValue)\"" }
+        text += ">"
+        for stop in gradient.stops {
+            text += "<stop offset=\"\(formatNumber(stop.offset, decimals: 6))\" stop-color=\"\(opaqueHex(stop.color))\""
+            if stop.opacity < 1 { text += " stop-opacity=\"\(formatNumber(stop.opacity, decimals: 4))\"" }
+            text += "/>"
+        }
+        return text + (gradient.isLinear ? "</linearGradient>" : "</radialGradient>")
     }
 
     /// `matrix(a b c d tx ty)`.

@@ -47,6 +47,7 @@ struct WebPageBuilder {
                 let markup = SVGLogoMarkup(outline: outline, prefix: "lm-clip-")
                 state.definitions += markup.clipDefinitions
                 logoInner = markup.shapes(paint: spec.logoColor.map(SVGLogoMarkup.Paint.tint) ?? .own)
+                if let note = outline.groupOpacityNote { state.notes.append(note) }
             } else {
                 let picture = try LogoPicture(
                     logo: scene.logo, pixelsPerUnit: largestLogoScale(timeline), maxPixels: options.maxEmbeddedPixels,
