@@ -11,7 +11,15 @@ import Testing
 /// Runs go through the built binary, several at a time; `assets`, whose CLI has no size option
 /// and draws every built-in device's launch stills, is called in the library with one small
 /// iPhone and one small Android screen (everything else at its default).
-@Suite("real-world sweep: every command on every real logo")
+///
+/// Not yet part of `make test`: with the debug build on two shared cores it ran past 25 minutes
+/// (the radial profile of `code` draws a 4,096-pixel grid through librsvg's filters; the cover
+/// searches of filter and group-opacity logos hit the intermediate-surface problem the `crop`
+/// helper fixes). `make sweep-test` runs it (LOGO_MASK_REAL_WORLD_SWEEP=1); it joins `make test`
+/// once it fits the ~90 s budget.
+@Suite("real-world sweep: every command on every real logo",
+       .enabled(if: ProcessInfo.processInfo.environment["LOGO_MASK_REAL_WORLD_SWEEP"] == "1",
+                "set LOGO_MASK_REAL_WORLD_SWEEP=1 (make sweep-test): too slow for make test until the crop fix lands"))
 struct RealWorldSweepTests {
     /// Runs that fail until the `crop` helper's fix (librsvg's intermediate surfaces sized by the
     /// whole document at high zoom: exit 70, InvalidSize) lands, as `command logo` with the logo
@@ -33,7 +41,7 @@ struct RealWorldSweepTests {
             Run(command: "info", logo: logo, arguments: ["info", logo, "--json"], output: nil),
             Run(command: "render", logo: logo, arguments: ["render", logo, "-o", "\(folder)/r.png", "--width", "64", "-q"],
                 output: "\(folder)/r.png"),
-            Run(command: "cover", logo: logo, arguments: ["cover", logo] + screen + ["--json"], output: nil),
+            Run(command: "cover", logo: logo, arguments: ["cover", logo] + screen, output: nil),
             Run(command: "reveal-frames", logo: logo,
                 arguments: ["reveal", logo, "--preset", "twitter"] + screen + ["--fps", "10", "-o", "\(folder)/frames", "-q"],
                 output: "\(folder)/frames"),
