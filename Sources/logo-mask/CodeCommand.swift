@@ -21,8 +21,11 @@ struct CodeCommand: ParsableCommand {
             document box --logo-width points wide, centred in the window (or at the offset --center
             gives from the --viewport's centre).
 
-            The anchor must be inside the logo's fully opaque part: otherwise nothing is written and
-            the command exits with status 3 (pass --anchor auto).
+            The anchor is the document box's centre; if the centre is in a gap of the logo (not
+            fully opaque), it becomes the point with the smallest cover scale on --viewport, with a
+            note on standard error. --anchor center forces the centre: if it is not inside the
+            logo's fully opaque part, nothing is written and the command exits with status 3, as
+            it does when no anchor inside the logo covers.
 
             Examples:
               logo-mask code SampleLogos/bird.svg --platform ios --preset twitter -o Reveal/
@@ -44,8 +47,8 @@ struct CodeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Width of the logo's document box at launch, in points.", valueName: "pt"))
     var logoWidth: Double = Placement.defaultLogoWidth
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("center (the document box's centre), auto (the point with the smallest cover scale on --viewport), or X,Y in document units.", valueName: "center|auto|X,Y"))
-    var anchor: String = "center"
+    @Option(parsing: .unconditional, help: ArgumentHelp("center-or-auto (the centre, or the point with the smallest cover scale on --viewport when the centre is in a gap), center (forced), auto (that point), or X,Y in document units.", valueName: "center-or-auto|center|auto|X,Y"))
+    var anchor: String = "center-or-auto"
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Where the document box's centre sits on --viewport, in points; the code keeps its offset from the centre.", valueName: "X,Y"))
     var center: String?
@@ -76,7 +79,7 @@ struct CodeCommand: ParsableCommand {
         if preset == nil, spec == nil { throw ValidationError("Give --preset \(RevealPreset.allCases.map(\.rawValue).joined(separator: "|")) or --spec FILE.") }
         guard logoWidth > 0, logoWidth.isFinite else { throw ValidationError("--logo-width must be a positive number of points.") }
         guard Anchor(parsing: anchor) != nil else {
-            throw ValidationError("--anchor takes center, auto or X,Y in document units; \"\(anchor)\" is none of them.")
+            throw ValidationError("--anchor takes center-or-auto, center, auto or X,Y in document units; \"\(anchor)\" is none of them.")
         }
         if let center, Point(parsing: center) == nil { throw ValidationError("--center takes X,Y in points, e.g. 187.5,333.5.") }
         guard Viewport(parsing: viewport) != nil else {
@@ -91,30 +94,25 @@ struct CodeCommand: ParsableCommand {
             let chosenSpec = try spec.map { (path: String) throws(LogoMaskError) in try RevealSpec.load(path: path) } ?? (preset ?? .twitter).spec
             let logo = try logoOptions.load()
             let screen = Viewport(parsing: viewport) ?? Viewport(width: 393, height: 852)
-            var chosenAnchor = Anchor(parsing: anchor) ?? .center
-            let centerPoint = center.flatMap(Point.init(parsing:))
-            if chosenAnchor == .automatic {
-                // The automatic anchor is the cover search's, on the viewport given.
-                let placement = Placement(documentSize: logo.documentSize, viewport: screen, logoWidth: logoWidth, center: centerPoint)
-                let found = try CoverScale.compute(logo: logo, placement: placement, anchor: .automatic, deadline: logoOptions.deadline)
-                chosenAnchor = .point(found.anchor)
-            }
             var settings = RevealSettings(viewport: screen)
             settings.logoWidth = logoWidth
-            settings.center = centerPoint
-            settings.anchor = chosenAnchor
+            settings.center = center.flatMap(Point.init(parsing:))
+            // The scene chooses the anchor (the cover search on the viewport given, when asked).
+            settings.anchor = Anchor(parsing: anchor) ?? .defaultAnchor
             settings.margin = margin
             settings.duration = duration
             // The code computes the final scale at run time: no search here.
             settings.finalScale = 1
             let scene = try RevealScene(logo: logo, spec: chosenSpec, settings: settings, deadline: logoOptions.deadline)
+            if !quiet, let note = scene.anchorNote { printError("note: \(note)") }
             let bundle = try RevealCode.generate(scene, platform: platform, kotlinPackage: package, deadline: logoOptions.deadline)
             let written = try RevealCode.write(bundle, to: output)
             if quiet { return }
             if json {
                 let report = CodeReport(
                     file: logo.name, platform: platform.rawValue, spec: chosenSpec.name, written: written,
-                    anchor: scene.placement.resolvedAnchor, directions: bundle.profile?.directionCount ?? 0,
+                    anchor: scene.placement.resolvedAnchor, anchorChosen: scene.anchorChoice, anchorNote: scene.anchorNote,
+                    directions: bundle.profile?.directionCount ?? 0,
                     profileTolerance: bundle.profile?.tolerance, notes: bundle.notes)
                 printJSON(report)
                 return
@@ -137,6 +135,8 @@ struct CodeReport: Encodable {
     var spec: String
     var written: [String]
     var anchor: Point
+    var anchorChosen: AnchorChoice
+    var anchorNote: String?
     var directions: Int
     var profileTolerance: Double?
     var notes: [String]

@@ -18,15 +18,18 @@ struct CoverCommand: ParsableCommand {
             --json adds the radial profile about the anchor (5,760 radii in points, 4 decimals):
             the cover scale of any window for code that runs elsewhere (see the code command).
 
-            The anchor defaults to the document box's centre. If it is not inside the logo's
-            fully opaque part (a ring's hole, a Y's notch), no scale covers: the command exits
-            with status 3. Then pass --anchor auto (the point inside the logo with the smallest
-            cover scale, reported in document units), or end the animation on a fade.
+            The anchor defaults to the document box's centre. If the centre is not inside the
+            logo's fully opaque part (a ring's hole, a Y's notch, between a wordmark's letters),
+            no scale covers from it, and the anchor becomes the point inside the logo with the
+            smallest cover scale (as --anchor auto finds it), with a note on standard error;
+            with several devices it is chosen on the first and kept for all. --anchor center
+            forces the centre (exit status 3 when it cannot cover). The command exits with
+            status 3 when no anchor inside the logo covers (no fully opaque part).
 
             Examples:
               logo-mask cover SampleLogos/bird.svg --device "iPhone SE"
               logo-mask cover SampleLogos/bird.svg --all-devices --json
-              logo-mask cover SampleLogos/ring.svg --viewport 393x852@3 --anchor auto
+              logo-mask cover SampleLogos/ring.svg --viewport 393x852@3
               logo-mask cover SampleLogos/bird.svg --viewport 375x667@2 --rotate -30 --tolerance 0.0001
             """)
 
@@ -36,8 +39,8 @@ struct CoverCommand: ParsableCommand {
     @Flag(help: "Every built-in device, portrait and landscape.")
     var allDevices = false
 
-    @Option(parsing: .unconditional, help: ArgumentHelp("center (the document box's centre), auto (searched), or X,Y in document units.", valueName: "center|auto|X,Y"))
-    var anchor: String = "center"
+    @Option(parsing: .unconditional, help: ArgumentHelp("center-or-auto (the centre, or the searched point when the centre is in a gap), center (forced), auto (searched), or X,Y in document units.", valueName: "center-or-auto|center|auto|X,Y"))
+    var anchor: String = "center-or-auto"
 
     @Option(help: ArgumentHelp("Relative tolerance T: the scale is at most true x (1 + T).", valueName: "T"))
     var tolerance: Double = 0.001
@@ -50,7 +53,7 @@ struct CoverCommand: ParsableCommand {
         guard chosen == 1 else { throw ValidationError("Give one of --viewport, --device or --all-devices.") }
         if allDevices, placementOptions.landscape { throw ValidationError("--all-devices already gives both orientations.") }
         guard Anchor(parsing: anchor) != nil else {
-            throw ValidationError("--anchor takes center, auto or X,Y in document units; \"\(anchor)\" is none of them.")
+            throw ValidationError("--anchor takes center-or-auto, center, auto or X,Y in document units; \"\(anchor)\" is none of them.")
         }
         guard tolerance > 0, tolerance < 1 else { throw ValidationError("--tolerance must be between 0 and 1, e.g. 0.001.") }
     }
@@ -70,7 +73,10 @@ struct CoverCommand: ParsableCommand {
             } else if let viewport = placementOptions.chosenViewport {
                 targets.append((nil, nil, viewport))
             }
-            let chosenAnchor = Anchor(parsing: anchor) ?? .center
+            let chosenAnchor = Anchor(parsing: anchor) ?? .defaultAnchor
+            // One default anchor per logo: the one chosen on the first viewport is kept for the
+            // others (auto, asked for, searches each).
+            var keptAnchor: (point: Point, chosen: AnchorChoice)?
             var rows: [CoverReport.Row] = []
             // With --json, "no scale covers" is an answer: the report says so (and the status
             // stays 3); other errors stop as usual.
@@ -80,11 +86,18 @@ struct CoverCommand: ParsableCommand {
                 let placement = placementOptions.placement(documentSize: logo.documentSize, viewport: viewport, anchor: chosenAnchor.point)
                 do throws(LogoMaskError) {
                     let result = try CoverScale.compute(
-                        logo: logo, placement: placement, anchor: chosenAnchor == .automatic ? .automatic : nil,
+                        logo: logo, placement: placement, anchor: keptAnchor.map { .point($0.point) } ?? chosenAnchor,
                         tolerance: tolerance, deadline: logoOptions.deadline)
-                    rows.append(CoverReport.Row(device: name, orientation: orientation, result: result))
+                    var row = CoverReport.Row(device: name, orientation: orientation, result: result)
+                    if let keptAnchor {
+                        row.anchorChosen = keptAnchor.chosen
+                    } else if chosenAnchor == .centerOrBest {
+                        keptAnchor = (result.anchor, result.anchorChoice)
+                        if let note = result.anchorNote { printError("note: \(note)") }
+                    }
+                    rows.append(row)
                 } catch {
-                    guard json, case LogoMaskError.noCoverScale = error else { throw error }
+                    guard json, error.exitStatus == 3 else { throw error }
                     uncovered = error
                     break
                 }

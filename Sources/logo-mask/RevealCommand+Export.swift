@@ -16,6 +16,9 @@ extension RevealCommand {
         var duration: Double
         var finalScale: Double?
         var coverScale: Double?
+        var anchor: Point
+        var anchorChosen: AnchorChoice
+        var anchorNote: String?
         var embeddedPicture: Bool
         var notes: [String]
         var approximations: [String]
@@ -48,6 +51,7 @@ extension RevealCommand {
             format: format, written: written, bytes: file.text.utf8.count,
             width: viewport.size.width, height: viewport.size.height, density: viewport.density,
             fps: fps, duration: scene.duration, finalScale: scene.finalScale, coverScale: scene.cover?.scale,
+            anchor: scene.placement.resolvedAnchor, anchorChosen: scene.anchorChoice, anchorNote: scene.anchorNote,
             embeddedPicture: file.embeddedPicture, notes: file.notes, approximations: file.approximations,
             app: file.handOff)
         if json {

@@ -76,8 +76,8 @@ struct RevealCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Use this final scale instead of computing the cover scale.", valueName: "s"))
     var finalScale: Double?
 
-    @Option(help: ArgumentHelp("center (the document box's centre), auto (the point with the smallest cover scale), or X,Y in document units.", valueName: "center|auto|X,Y"))
-    var anchor: String = "center"
+    @Option(help: ArgumentHelp("center-or-auto (the centre, or the point with the smallest cover scale when the centre is in a gap), center (forced), auto (that point), or X,Y in document units.", valueName: "center-or-auto|center|auto|X,Y"))
+    var anchor: String = "center-or-auto"
 
     @Option(help: ArgumentHelp("The move target in points (huvi).", valueName: "X,Y,W,H"))
     var target: String?
@@ -113,7 +113,7 @@ struct RevealCommand: ParsableCommand {
         guard margin > 0, margin.isFinite else { throw ValidationError("--margin must be a positive number (1 = just covers).") }
         if let finalScale, !(finalScale > 0 && finalScale.isFinite) { throw ValidationError("--final-scale must be a positive number.") }
         guard Anchor(parsing: anchor) != nil else {
-            throw ValidationError("--anchor takes center, auto or X,Y in document units; \"\(anchor)\" is none of them.")
+            throw ValidationError("--anchor takes center-or-auto, center, auto or X,Y in document units; \"\(anchor)\" is none of them.")
         }
         if let target, Rect(parsing: target) == nil {
             throw ValidationError("--target takes X,Y,W,H in points with W and H positive, e.g. 16,56,44,37.")
@@ -152,7 +152,7 @@ struct RevealCommand: ParsableCommand {
                 settings.center = launch.logoFrame.center
             }
             settings.rotation = placementOptions.rotate * .pi / 180
-            settings.anchor = Anchor(parsing: anchor) ?? .center
+            settings.anchor = Anchor(parsing: anchor) ?? .defaultAnchor
             settings.margin = margin
             settings.finalScale = finalScale
             settings.target = target.flatMap(Rect.init(parsing:))
@@ -162,6 +162,7 @@ struct RevealCommand: ParsableCommand {
             if let content { settings.content = try RasterImage(contentsOfPicture: content) }
             if let caption { settings.caption = try RasterImage(contentsOfPNG: caption) }
             let scene = try RevealScene(logo: logo, spec: chosenSpec, settings: settings, deadline: logoOptions.deadline)
+            if !quiet, let note = scene.anchorNote { printError("note: \(note)") }
             if let measureCompositor {
                 let player = try RevealFramePlayer(scene: scene)
                 for fraction in measureCompositor.split(separator: ",").compactMap({ Double($0) }) {

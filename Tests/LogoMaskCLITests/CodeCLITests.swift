@@ -61,8 +61,8 @@ struct CodeCLITests {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("ring").path
-        let failed = try CLI.run(["code", CLI.sample("ring.svg"), "--platform", "ios", "--preset", "twitter", "-o", out])
-        let cover = try CLI.run(["cover", CLI.sample("ring.svg"), "--viewport", "393x852@3"])
+        let failed = try CLI.run(["code", CLI.sample("ring.svg"), "--platform", "ios", "--preset", "twitter", "--anchor", "center", "-o", out])
+        let cover = try CLI.run(["cover", CLI.sample("ring.svg"), "--viewport", "393x852@3", "--anchor", "center"])
         #expect(failed.status == 3 && cover.status == 3)
         #expect(failed.stderr.contains("--anchor auto") && failed.stderr.contains("not inside the logo's fully opaque part"))
         #expect(!FileManager.default.fileExists(atPath: out))

@@ -16,9 +16,9 @@ struct CoverJSONFailureTests {
         init(from decoder: any Decoder) throws {}
     }
 
-    @Test("ring.svg about its centre: JSON with status 3 and the reason (suggesting --anchor auto) on standard output, the one-line error on standard error, exit 3; a covering logo reports status 0")
+    @Test("ring.svg about its centre (--anchor center): JSON with status 3 and the reason (suggesting --anchor auto) on standard output, the one-line error on standard error, exit 3; a covering logo reports status 0")
     func noCover() throws {
-        let run = try CLI.run(["cover", CLI.sample("ring.svg"), "--device", "iPhone SE", "--json"])
+        let run = try CLI.run(["cover", CLI.sample("ring.svg"), "--device", "iPhone SE", "--anchor", "center", "--json"])
         #expect(run.status == 3)
         let report = try JSONDecoder().decode(Report.self, from: Data(run.stdout.utf8))
         #expect(report.status == 3)

@@ -30,9 +30,9 @@ struct GeometryCLITests {
         #expect(Set(rows.compactMap { $0["orientation"] as? String }) == ["portrait", "landscape"])
     }
 
-    @Test("the ring: exit status 3 with what to do; --anchor auto gives an anchor on the band")
+    @Test("the ring about its centre (--anchor center): exit status 3 with what to do; --anchor auto gives an anchor on the band")
     func ring() throws {
-        let failed = try CLI.run(["cover", CLI.sample("ring.svg"), "--viewport", "393x852@3"])
+        let failed = try CLI.run(["cover", CLI.sample("ring.svg"), "--viewport", "393x852@3", "--anchor", "center"])
         #expect(failed.status == 3)
         #expect(failed.stderr.contains("--anchor auto") && failed.stderr.contains("fade"))
         let auto = try CLI.run(["cover", CLI.sample("ring.svg"), "--viewport", "393x852@3", "--anchor", "auto", "--json"])

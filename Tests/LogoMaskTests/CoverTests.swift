@@ -82,12 +82,17 @@ struct CoverTests {
         }
     }
 
-    @Test("a ring's centre has no cover scale: exit status 3 and a message that says what to do")
+    @Test("a ring's centre, forced, has no cover scale: exit status 3 and a message that says what to do; the default anchors on the band with a note")
     func ringHasNoCoverScale() throws {
         let logo = try VectorLogo(contentsOf: GeometryFixtures.sample("ring.svg"))
         let placement = Placement(documentSize: logo.documentSize, viewport: Viewport(width: 393, height: 852, density: 3))
+        let chosen = try CoverScale.compute(logo: logo, placement: placement)
+        #expect(chosen.anchorChoice == .best && chosen.anchorWasSearched)
+        let radius = ((chosen.anchor.x - 50) * (chosen.anchor.x - 50) + (chosen.anchor.y - 50) * (chosen.anchor.y - 50)).squareRoot()
+        #expect(radius > 28 && radius < 45)
+        #expect(chosen.anchorNote?.contains("the centre 50,50 is in a gap of the logo") == true)
         do {
-            _ = try CoverScale.compute(logo: logo, placement: placement)
+            _ = try CoverScale.compute(logo: logo, placement: placement, anchor: .center)
             Issue.record("expected noCoverScale")
         } catch {
             #expect(error.exitStatus == 3)
@@ -109,11 +114,11 @@ struct CoverTests {
         #expect(try pixelsBelowFull(logo, result.placement) == 0)
     }
 
-    @Test("the Y's notch has no cover scale; auto finds one inside an arm")
+    @Test("the Y's notch has no cover scale about the centre, forced; auto finds one inside an arm")
     func yMark() throws {
         let logo = try VectorLogo(contentsOf: GeometryFixtures.sample("y-mark.svg"))
         let placement = Placement(documentSize: logo.documentSize, viewport: Viewport(width: 375, height: 667, density: 2))
-        #expect(throws: LogoMaskError.self) { try CoverScale.compute(logo: logo, placement: placement) }
+        #expect(throws: LogoMaskError.self) { try CoverScale.compute(logo: logo, placement: placement, anchor: .center) }
         let result = try CoverScale.compute(logo: logo, placement: placement, anchor: .automatic)
         #expect(try pixelsBelowFull(logo, result.placement) == 0)
     }

@@ -10,7 +10,8 @@ import MaskGeometry
 /// `strokeAlpha`, `strokeWidth`, `strokeLineCap`, `strokeLineJoin`, `strokeMiterLimit`), the
 /// clips as `<clip-path>` at the head of nested `<group>`s (one group per clip, outermost first,
 /// shared by consecutive shapes). Everything sits in one group named ``groupName`` whose pivot
-/// is the logo's anchor (the document box's centre), which the animated icon scales and turns.
+/// is the logo's anchor (the document box's centre unless another is given), which the animated
+/// icon scales and turns.
 ///
 /// Gradients go in as `<gradient>` elements (``AndroidVectorGradient``). What a vector drawable
 /// cannot say is approximated and listed in ``notes``: a pattern is flattened to the mean colour
@@ -30,11 +31,14 @@ public struct AndroidVectorDrawable: Sendable {
 
     /// The drawable of `logo` placed by `fit`. `pixels`, the logo drawn at `pixelsPerDp` pixels a
     /// dp on the canvas (the xxxhdpi PNG), gives the colour a pattern is flattened to; without
-    /// it a pattern is drawn in black.
-    public init(logo: VectorLogo, fit: AndroidIconFit, pixels: RasterImage?, pixelsPerDp: Double) throws(LogoMaskError) {
+    /// it a pattern is drawn in black. `anchor` (document units; nil: the document box's centre)
+    /// is the pivot.
+    public init(
+        logo: VectorLogo, fit: AndroidIconFit, pixels: RasterImage?, pixelsPerDp: Double, anchor: Point? = nil
+    ) throws(LogoMaskError) {
         let outline = try logo.outline.mapped(by: fit.transform)
         let name = URL(fileURLWithPath: logo.name).lastPathComponent
-        pivot = fit.transform.apply(to: logo.documentBox.center)
+        pivot = fit.transform.apply(to: anchor ?? logo.documentBox.center)
         var notes = Set<String>()
         var body = ""
         var open: [LogoOutline.Clip] = []

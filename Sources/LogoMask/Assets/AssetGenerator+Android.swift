@@ -18,7 +18,11 @@ extension AssetGenerator {
         /// images): then no vector drawable is written and the theme shows the PNG densities.
         var hasVector: Bool
 
-        init(logo: VectorLogo, options: AssetOptions) throws(LogoMaskError) {
+        /// The anchor the icon's group turns and scales about (document units).
+        var anchor: Point
+
+        init(logo: VectorLogo, options: AssetOptions, anchor: Point) throws(LogoMaskError) {
+            self.anchor = anchor
             canvas = options.androidIconBackground == nil ? AssetGenerator.androidCanvas : AssetGenerator.androidCanvasWithIconBackground
             light = try AndroidIconFit(logo: logo, canvas: canvas, mode: options.androidFit)
             if let darkLogo = options.darkLogo {
@@ -32,7 +36,8 @@ extension AssetGenerator {
                 iconOptions.devices = [AssetGenerator.androidReferenceDevice(options)]
                 let scene = try AssetGenerator.launchScene(
                     logo: logo, options: iconOptions, preset: preset, device: iconOptions.devices[0], landscape: false,
-                    covers: [AssetManifest.Cover(device: iconOptions.devices[0].name, orientation: "portrait", viewport: "", scale: 1, note: nil)])
+                    covers: [AssetManifest.Cover(device: iconOptions.devices[0].name, orientation: "portrait", viewport: "", scale: 1, note: nil)],
+                    anchor: anchor)
                 let motion = AssetGenerator.iconMotions(scene.exportedTimeline)
                 try AndroidAnimatedVectorDrawable.check(preset: preset.rawValue, scale: motion.scale)
                 motionScene = scene
@@ -59,7 +64,8 @@ extension AssetGenerator {
 
     /// Writes the splash icon (vector, animated, PNG densities), themes, colours and stills.
     static func writeAndroid(
-        plan: AndroidPlan, logo: VectorLogo, options: AssetOptions, covers: [AssetManifest.Cover], writer: inout AssetWriter
+        plan: AndroidPlan, logo: VectorLogo, options: AssetOptions, covers: [AssetManifest.Cover], anchor: Point,
+        writer: inout AssetWriter
     ) throws(LogoMaskError) -> (notes: [String], animated: AssetManifest.AnimatedIcon?) {
         var notes: [String] = []
         var animated: AssetManifest.AnimatedIcon?
@@ -86,7 +92,8 @@ extension AssetGenerator {
                 continue
             }
             let drawable = try AndroidVectorDrawable(
-                logo: source, fit: fit, pixels: largest, pixelsPerDp: androidDensities[androidDensities.count - 1].scale)
+                logo: source, fit: fit, pixels: largest, pixelsPerDp: androidDensities[androidDensities.count - 1].scale,
+                anchor: plan.anchor)
             let iconPath = "android/res/drawable\(suffix)/splash_icon.xml"
             try writer.write(Data(drawable.text.utf8), to: iconPath,
                              purpose: "The Android 12+ splash icon, a vector drawable on the \(canvas) dp canvas with \(placed)\(appearance); the theme's windowSplashScreenAnimatedIcon.")
@@ -115,7 +122,7 @@ extension AssetGenerator {
                          to: "android/res/values/colors.xml", purpose: "The splash background (and icon background) colours.")
         try writer.write(AndroidThemes.colors(background: options.darkBackground ?? options.background, iconBackground: options.androidIconBackground),
                          to: "android/res/values-night/colors.xml", purpose: "The splash colours in dark mode.")
-        try writeStills(logo: logo, options: options, covers: covers, platform: .android, writer: &writer)
+        try writeStills(logo: logo, options: options, covers: covers, anchor: anchor, platform: .android, writer: &writer)
         return (notes, animated)
     }
 }

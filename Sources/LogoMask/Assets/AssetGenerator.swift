@@ -49,15 +49,15 @@ public enum AssetGenerator {
         }
         guard !logo.inkBounds.isEmpty else { throw LogoMaskError.noVisibleInk(file: logo.name) }
         if let dark = options.darkLogo, dark.inkBounds.isEmpty { throw LogoMaskError.noVisibleInk(file: dark.name) }
-        let covers = coverScales(logo: logo, options: options, deadline: deadline)
-        let android = options.platforms.contains(.android) ? try AndroidPlan(logo: logo, options: options) : nil
+        let (covers, anchor) = coverScales(logo: logo, options: options, deadline: deadline)
+        let android = options.platforms.contains(.android) ? try AndroidPlan(logo: logo, options: options, anchor: anchor.point) : nil
         // Measured from pixels for every platform: it also refuses, before anything is written, a
         // logo whose ink rectangle is not empty but which paints nothing (hidden or fill-less shapes).
         let android12 = try AlphaBounds.androidSplash(of: logo)
         let output = try AtomicFolder(path: folder)
         var writer = AssetWriter(output: output)
         var warnings: [String] = []
-        var notes: [String] = []
+        var notes: [String] = anchor.note.map { [$0] } ?? []
         let steps = Double(options.platforms.count + 2)
         var done = 0.0
         func step() throws(LogoMaskError) {
@@ -68,12 +68,12 @@ public enum AssetGenerator {
 
         try step()
         if options.platforms.contains(.ios) {
-            try writeIOS(logo: logo, options: options, covers: covers, writer: &writer)
+            try writeIOS(logo: logo, options: options, covers: covers, anchor: anchor.point, writer: &writer)
             try step()
         }
         var animated: AssetManifest.AnimatedIcon?
         if let android {
-            let result = try writeAndroid(plan: android, logo: logo, options: options, covers: covers, writer: &writer)
+            let result = try writeAndroid(plan: android, logo: logo, options: options, covers: covers, anchor: anchor.point, writer: &writer)
             notes += result.notes
             animated = result.animated
             if android.light.ratio > 1 + 1e-9 {
@@ -90,7 +90,7 @@ public enum AssetGenerator {
         let manifest = AssetManifest(
             logo: URL(fileURLWithPath: logo.name).lastPathComponent, documentSize: logo.documentSize,
             inkBounds: logo.inkBounds.nonEmpty, logicalBounds: logo.logicalBounds.nonEmpty,
-            anchor: logo.documentBox.center, logoWidth: options.logoWidth,
+            anchor: anchor.point, anchorChosen: anchor.chosen, logoWidth: options.logoWidth,
             background: options.background.hexString, darkBackground: options.darkBackground?.hexString,
             android12: android12, androidIcon: android?.light, animatedIcon: animated, notes: notes.sorted(),
             coverScales: covers, files: writer.files.sorted { $0.path < $1.path })
@@ -111,7 +111,7 @@ public enum AssetGenerator {
     // MARK: - Platforms
 
     private static func writeIOS(
-        logo: VectorLogo, options: AssetOptions, covers: [AssetManifest.Cover], writer: inout AssetWriter
+        logo: VectorLogo, options: AssetOptions, covers: [AssetManifest.Cover], anchor: Point, writer: inout AssetWriter
     ) throws(LogoMaskError) {
         let catalog = "ios/Assets.xcassets"
         try writer.json(AssetCatalog.root(), to: "\(catalog)/Contents.json",
@@ -178,19 +178,20 @@ public enum AssetGenerator {
                          purpose: "The launch screen: add it to the app target and name it in Info.plist (UILaunchStoryboardName = LaunchScreen).")
         try writer.write(IOSLaunchScreen.infoPlist(), to: "ios/UILaunchScreen.plist",
                          purpose: "The alternative to the storyboard: merge its UILaunchScreen dictionary into the app's Info.plist.")
-        try writeStills(logo: logo, options: options, covers: covers, platform: .ios, writer: &writer)
+        try writeStills(logo: logo, options: options, covers: covers, anchor: anchor, platform: .ios, writer: &writer)
     }
 
     /// Launch stills, what the reveal shows at frame 0, for each device of `platform`.
     static func writeStills(
-        logo: VectorLogo, options: AssetOptions, covers: [AssetManifest.Cover], platform: AssetPlatform, writer: inout AssetWriter
+        logo: VectorLogo, options: AssetOptions, covers: [AssetManifest.Cover], anchor: Point, platform: AssetPlatform,
+        writer: inout AssetWriter
     ) throws(LogoMaskError) {
         guard let preset = options.stillPreset else { return }
         for device in options.devices where self.platform(of: device) == platform {
             for landscape in [false, true] {
                 let player = try RevealFramePlayer(
                     scene: try launchScene(logo: logo, options: options, preset: preset, device: device, landscape: landscape,
-                                           covers: covers))
+                                           covers: covers, anchor: anchor))
                 try player.render(at: 0)
                 let image = player.image()
                 let orientation = landscape ? "landscape" : "portrait"
@@ -224,13 +225,15 @@ public enum AssetGenerator {
     /// The reveal scene whose frame 0 is a device's launch still (public so that tests and apps
     /// can render the same frames): placed by ``launchScreen(logo:options:device:landscape:appearance:)``.
     /// The cover scale already computed for the manifest is reused as the final scale when the
-    /// placement is the manifest's (the web's); frame 0 does not depend on it.
+    /// placement is the manifest's (the web's; frame 0 does not depend on it), and so is the
+    /// manifest's anchor (nil: the document box's centre), so the scene runs no search.
     public static func launchScene(
         logo: VectorLogo, options: AssetOptions, preset: RevealPreset, device: Device, landscape: Bool,
-        covers: [AssetManifest.Cover] = []
+        covers: [AssetManifest.Cover] = [], anchor: Point? = nil
     ) throws(LogoMaskError) -> RevealScene {
         let launch = try launchScreen(logo: logo, options: options, device: device, landscape: landscape)
         var settings = RevealSettings(launch: launch)
+        settings.anchor = .point(anchor ?? logo.documentBox.center)
         let orientation = landscape ? "landscape" : "portrait"
         settings.finalScale = covers.first { $0.device == device.name && $0.orientation == orientation }?.scale ?? 1
         return try RevealScene(logo: logo, spec: preset.spec, settings: settings)
@@ -251,8 +254,23 @@ public enum AssetGenerator {
                         purpose: "The hole overlay on a 393x852 page as SVG, to scale with background-size: cover.")
     }
 
-    static func coverScales(logo: VectorLogo, options: AssetOptions, deadline: Deadline) -> [AssetManifest.Cover] {
+    /// The anchor every output of one run shares, and why it is not the centre.
+    struct SharedAnchor {
+        /// The anchor in document units.
+        var point: Point
+        /// How it was chosen.
+        var chosen: AnchorChoice
+        /// The note for the manifest when the centre was in a gap; nil otherwise.
+        var note: String?
+    }
+
+    /// The cover scale on every device and orientation, about one anchor for the logo (the
+    /// launch files, stills and icons must agree): the default anchor chosen on the first
+    /// device's portrait screen, then kept. Whether the centre covers does not depend on the
+    /// screen (only on the ink around it), so the first device decides for all.
+    static func coverScales(logo: VectorLogo, options: AssetOptions, deadline: Deadline) -> ([AssetManifest.Cover], SharedAnchor) {
         var covers: [AssetManifest.Cover] = []
+        var anchor: SharedAnchor?
         for device in options.devices {
             for landscape in [false, true] {
                 let viewport = device.viewport(landscape: landscape)
@@ -261,14 +279,19 @@ public enum AssetGenerator {
                     device: device.name, orientation: landscape ? "landscape" : "portrait",
                     viewport: viewport.description, scale: nil, note: nil)
                 do {
-                    entry.scale = try CoverScale.compute(logo: logo, placement: placement, deadline: deadline).scale
+                    let result = try CoverScale.compute(
+                        logo: logo, placement: placement, anchor: anchor.map { .point($0.point) } ?? .defaultAnchor, deadline: deadline)
+                    entry.scale = result.scale
+                    if anchor == nil { anchor = SharedAnchor(point: result.anchor, chosen: result.anchorChoice, note: result.anchorNote) }
                 } catch {
                     entry.note = error.description
+                    // No anchor covers (or the first screen failed otherwise): the centre for the rest.
+                    if anchor == nil { anchor = SharedAnchor(point: logo.documentBox.center, chosen: .center) }
                 }
                 covers.append(entry)
             }
         }
-        return covers
+        return (covers, anchor ?? SharedAnchor(point: logo.documentBox.center, chosen: .center))
     }
 
     static func fileName(_ text: String) -> String {

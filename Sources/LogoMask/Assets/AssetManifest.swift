@@ -56,8 +56,11 @@ public struct AssetManifest: Codable, Sendable, Equatable {
     public var inkBounds: Rect?
     /// The logical rectangle.
     public var logicalBounds: Rect?
-    /// The anchor of scaling (document units): the document box's centre.
+    /// The anchor of scaling (document units), one for every output: the document box's centre,
+    /// or the best point when the centre is in a gap of the logo (`notes` then says so).
     public var anchor: Point
+    /// How the anchor was chosen: `center` or `best`.
+    public var anchorChosen: AnchorChoice
     /// The on-screen logo width in points.
     public var logoWidth: Double
     /// The splash background, `#RRGGBB[AA]`.

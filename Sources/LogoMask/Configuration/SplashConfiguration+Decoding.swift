@@ -132,7 +132,7 @@ extension SplashConfiguration {
             case "margin": reveal.margin = try reader.positiveNumber(entry.value, path: path, of: "times the cover scale")
             case "content": reveal.content = try reader.optionalText(entry.value, path: path, expecting: "a picture file")
             default:
-                let expecting = "center, auto or X,Y in document units"
+                let expecting = "center-or-auto, center, auto or X,Y in document units"
                 guard let text = try reader.optionalText(entry.value, path: path, expecting: expecting) else {
                     reveal.anchor = nil
                     continue

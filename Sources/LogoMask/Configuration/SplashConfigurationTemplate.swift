@@ -126,7 +126,7 @@ public struct SplashConfigurationTemplate: Sendable {
         lines += [
             "  # The whole animation's length in seconds (empty: the preset's own).",
             "  duration: \(c.reveal.duration.map { formatNumber($0) } ?? "")",
-            "  # The centre of scaling: center, auto, or X,Y in document units; here \(anchorNote).",
+            "  # The centre of scaling: center-or-auto (the default: the centre when it covers, else the best point), center, auto, or X,Y in document units; here \(anchorNote).",
             "  anchor: \(optional(c.reveal.anchor?.description))",
             "  # Frames per second of the Lottie and the previews.",
             "  fps: \(formatNumber(c.reveal.fps))",

@@ -170,7 +170,7 @@ public enum SplashGenerator {
     }
 
     /// The scene the code is read from, as the code command makes it: the first device's screen,
-    /// an automatic anchor resolved there, the final scale left to the app.
+    /// its anchor chosen there by the scene, the final scale left to the app.
     private static func codeScene(
         _ c: SplashConfiguration, logo: VectorLogo, spec: RevealSpec, platform: RevealCodePlatform, deadline: Deadline
     ) throws(LogoMaskError) -> RevealScene {
@@ -180,11 +180,8 @@ public enum SplashGenerator {
         settings.margin = c.reveal.margin
         settings.duration = c.reveal.duration
         settings.finalScale = 1
+        // The scene resolves a searched anchor (the default, or auto) itself.
         if let anchor = c.reveal.anchor { settings.anchor = anchor }
-        if settings.anchor == .automatic {
-            let placement = Placement(documentSize: logo.documentSize, viewport: settings.viewport, logoWidth: width)
-            settings.anchor = .point(try CoverScale.compute(logo: logo, placement: placement, anchor: .automatic, deadline: deadline).anchor)
-        }
         return try RevealScene(logo: logo, spec: spec, settings: settings, deadline: deadline)
     }
 

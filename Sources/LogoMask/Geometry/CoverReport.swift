@@ -27,6 +27,11 @@ public struct CoverReport: Sendable, Hashable, Codable {
         public var lowerBound: Double
         /// The anchor used, in document units.
         public var anchor: Point
+        /// How the anchor was chosen: `center`, `best` (searched) or `given`.
+        public var anchorChosen: AnchorChoice
+        /// Why the anchor is not the centre asked for by default (it is in a gap of the logo);
+        /// nil when it is the anchor asked for.
+        public var anchorNote: String?
         /// The anchor on screen, in points.
         public var anchorInPoints: Point
         /// The logo's document box width at the cover scale, in points.
@@ -44,6 +49,8 @@ public struct CoverReport: Sendable, Hashable, Codable {
             scale = result.scale
             lowerBound = result.lowerBound
             anchor = result.anchor
+            anchorChosen = result.anchorChoice
+            anchorNote = result.anchorNote
             anchorInPoints = result.placement.anchorInPoints
             logoWidthAtScale = result.placement.logoWidth * result.scale
             statistics = result.statistics
@@ -56,7 +63,8 @@ public struct CoverReport: Sendable, Hashable, Codable {
     public var logoWidth: Double
     /// The rotation about the anchor, degrees clockwise.
     public var rotationDegrees: Double
-    /// `center`, `auto` or `point`: how the anchor was asked for.
+    /// `center-or-auto` (the default), `center`, `auto` or `point`: how the anchor was asked for
+    /// (each row's `anchorChosen` says what it became).
     public var anchorMode: String
     /// The relative tolerance of the scales.
     public var tolerance: Double

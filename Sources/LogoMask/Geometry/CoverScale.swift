@@ -14,8 +14,14 @@ public struct CoverScaleResult: Sendable, Hashable, Codable {
     public var anchor: Point
     /// The tolerance T the search was asked for.
     public var tolerance: Double
-    /// True when the anchor was chosen by the search (``Anchor/automatic``).
+    /// True when the anchor was chosen by the search (``Anchor/automatic``, or the default's
+    /// fallback).
     public var anchorWasSearched: Bool
+    /// How the anchor was chosen.
+    public var anchorChoice: AnchorChoice
+    /// One sentence for people when the default anchor left the centre (which is in a gap of the
+    /// logo) for the best point; nil otherwise.
+    public var anchorNote: String?
     /// How much rendering the search did.
     public var statistics: CoverStatistics
 }
@@ -36,12 +42,15 @@ public enum CoverScale {
     /// Computes the cover scale of `placement` (its viewport, logo width, centre, rotation and
     /// anchor; its scale is ignored) for `logo`, within `tolerance`.
     ///
-    /// `anchor` nil keeps the placement's anchor; ``Anchor/center`` and ``Anchor/point(_:)`` set
-    /// it; ``Anchor/automatic`` searches for the point inside the logo with the smallest cover
-    /// scale.
+    /// `anchor` nil keeps the placement's anchor when it has one and otherwise applies the
+    /// default, ``Anchor/centerOrBest``: the document box's centre when the hole covers from it,
+    /// else the point inside the logo with the smallest cover scale (the result's
+    /// ``CoverScaleResult/anchorNote`` says so). ``Anchor/center`` and ``Anchor/point(_:)`` force
+    /// the anchor; ``Anchor/automatic`` always searches.
     ///
-    /// Throws ``LogoMaskError/noCoverScale(file:anchor:searchedUpTo:)`` when no scale covers (the
-    /// anchor is outside the logo's fully opaque part).
+    /// Throws ``LogoMaskError/noCoverScale(file:anchor:searchedUpTo:)`` when no scale covers about
+    /// a forced anchor (it is outside the logo's fully opaque part), and
+    /// ``LogoMaskError/noCoveringAnchor(file:searchedUpTo:)`` when no anchor inside the logo covers.
     public static func compute(
         logo: VectorLogo, placement: Placement, anchor: Anchor? = nil,
         tolerance: Double = 0.001, deadline: Deadline = .none
@@ -49,32 +58,50 @@ public enum CoverScale {
         guard tolerance.isFinite, tolerance > 0, tolerance < 1 else {
             throw LogoMaskError.invalidParameter(.tolerance, "must be a number between 0 and 1 (e.g. 0.001), not \(tolerance).")
         }
+        let policy = anchor ?? placement.anchor.map { Anchor.point($0) } ?? .defaultAnchor
         var placement = placement
-        switch anchor {
-        case .center: placement.anchor = nil
+        switch policy {
+        case .center, .centerOrBest: placement.anchor = nil
         case let .point(point): placement.anchor = point
-        case .automatic, nil: break
+        case .automatic: break
         }
         try validate(placement, logo: logo)
         try logo.requireInk()
         let source = try CairoCoverageSource(logo: logo, viewport: placement.viewport, deadline: deadline)
         var search = CoverScaleSearch(source: source, settings: CoverSearchSettings(tolerance: tolerance))
-        var resolved = placement
-        resolved.anchor = placement.resolvedAnchor
-        if anchor == .automatic {
+        var own = placement
+        own.anchor = placement.resolvedAnchor
+        var resolved = own
+        var outcome: CoverOutcome
+        var choice: AnchorChoice
+        switch policy {
+        case .center, .point:
+            outcome = try search.solve(placement: own, inkBounds: logo.inkBounds)
+            choice = policy == .center ? .center : .given
+        case .centerOrBest:
+            outcome = try search.solve(placement: own, inkBounds: logo.inkBounds)
+            choice = .center
+            if case let .noScale(limit) = outcome {
+                // The centre is in a gap of the logo: fall back on the best anchor.
+                guard let best = try search.bestAnchor(placement: placement, inkBounds: logo.inkBounds) else {
+                    throw LogoMaskError.noCoveringAnchor(file: logo.name, searchedUpTo: limit)
+                }
+                resolved.anchor = best
+                outcome = try search.solve(placement: resolved, inkBounds: logo.inkBounds)
+                choice = .best
+            }
+        case .automatic:
             guard let best = try search.bestAnchor(placement: placement, inkBounds: logo.inkBounds) else {
                 throw LogoMaskError.noCoverScale(file: logo.name, anchor: "(auto: no fully opaque pixel)", searchedUpTo: 0)
             }
             resolved.anchor = best
-        }
-        var outcome = try search.solve(placement: resolved, inkBounds: logo.inkBounds)
-        if anchor == .automatic, case let .covers(found, _, _) = outcome {
-            // The search ranks anchors by a conservative estimate; the placement's own anchor may
-            // still be as good: keep whichever exact answer is smaller.
-            var own = placement
-            own.anchor = placement.resolvedAnchor
-            if case let .covers(scale, lowerBound, statistics) = try search.solve(placement: own, inkBounds: logo.inkBounds),
+            choice = .best
+            outcome = try search.solve(placement: resolved, inkBounds: logo.inkBounds)
+            if case let .covers(found, _, _) = outcome,
+               case let .covers(scale, lowerBound, statistics) = try search.solve(placement: own, inkBounds: logo.inkBounds),
                scale < found {
+                // The search ranks anchors by a conservative estimate; the placement's own anchor
+                // may still be as good: keep whichever exact answer is smaller.
                 outcome = .covers(scale: scale, lowerBound: lowerBound, statistics: statistics)
                 resolved = own
             }
@@ -82,10 +109,17 @@ public enum CoverScale {
         switch outcome {
         case let .covers(scale, lowerBound, statistics):
             resolved.scale = scale
+            var note: String?
+            if policy == .centerOrBest, choice == .best {
+                note = "\(logo.name): the centre \(own.resolvedAnchor) is in a gap of the logo (not fully opaque); anchored at "
+                    + "\(resolved.resolvedAnchor) (cover \(formatFixed(scale, decimals: 1))x on \(placement.viewport)) instead"
+            }
             return CoverScaleResult(
                 placement: resolved, scale: scale, lowerBound: lowerBound, anchor: resolved.resolvedAnchor,
-                tolerance: tolerance, anchorWasSearched: anchor == .automatic, statistics: statistics)
+                tolerance: tolerance, anchorWasSearched: choice == .best, anchorChoice: choice, anchorNote: note,
+                statistics: statistics)
         case let .noScale(limit):
+            if policy == .centerOrBest { throw LogoMaskError.noCoveringAnchor(file: logo.name, searchedUpTo: limit) }
             throw LogoMaskError.noCoverScale(file: logo.name, anchor: "\(resolved.resolvedAnchor)", searchedUpTo: limit)
         }
     }

@@ -76,6 +76,7 @@ public enum RevealRenderer {
         let written = try writer.commit()
         return RevealReport(
             frameCount: times.count, fps: fps, duration: scene.duration, width: width, height: height,
-            finalScale: scene.finalScale, coverScale: scene.cover?.scale, coveredFrames: coveredFrames, written: written)
+            finalScale: scene.finalScale, coverScale: scene.cover?.scale, anchor: scene.placement.resolvedAnchor,
+            anchorChosen: scene.anchorChoice, anchorNote: scene.anchorNote, coveredFrames: coveredFrames, written: written)
     }
 }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import MaskGeometry
 
 /// What a reveal run did.
 public struct RevealReport: Sendable, Codable {
@@ -16,6 +17,12 @@ public struct RevealReport: Sendable, Codable {
     public var finalScale: Double?
     /// The computed cover scale, when computed.
     public var coverScale: Double?
+    /// The anchor used, in document units (the launch placement's).
+    public var anchor: Point?
+    /// How the anchor was chosen: `center`, `best` (searched) or `given`.
+    public var anchorChosen: AnchorChoice?
+    /// Why the anchor is not the centre asked for by default; nil when it is the anchor asked for.
+    public var anchorNote: String?
     /// Frames that took the "hole covers the viewport" shortcut.
     public var coveredFrames: Int
     /// The files and folders written, in the order: output, contact sheet, still.

@@ -16,8 +16,9 @@ public struct RevealSettings: Sendable {
     public var center: Point?
     /// The logo's rotation at launch in radians (clockwise); the timeline's rotation adds to it.
     public var rotation: Double = 0
-    /// The hole's anchor.
-    public var anchor: Anchor = .center
+    /// The hole's anchor (default: the centre, or the best point when the centre is in a gap of
+    /// the logo).
+    public var anchor: Anchor = .defaultAnchor
     /// The final scale is the cover scale times this (1: the hole just covers the screen).
     public var margin: Double = 1
     /// A final scale to use instead of the computed one.
@@ -56,6 +57,11 @@ public final class RevealScene: Sendable {
     public let timeline: Timeline
     /// The logo's placement at launch (scale 1), anchor resolved.
     public let placement: Placement
+    /// How the anchor was chosen (`best` when the search moved it off the centre).
+    public let anchorChoice: AnchorChoice
+    /// One sentence for people when the default anchor left the centre, which is in a gap of the
+    /// logo, for the best point; nil otherwise.
+    public let anchorNote: String?
     /// The final hole scale the timeline uses (`"finalScale"`), nil when the spec does not use it.
     public let finalScale: Double?
     /// The computed cover scale at the end rotation, nil when not computed (no `"finalScale"`
@@ -77,9 +83,14 @@ public final class RevealScene: Sendable {
     /// Reads the spec's symbols for `settings.viewport`, computing the cover scale when the
     /// spec asks for `"finalScale"` and `settings.finalScale` is nil.
     ///
+    /// A scene with a hole whose anchor is not forced (``Anchor/centerOrBest``,
+    /// ``Anchor/automatic``) runs the cover search even with a final scale given, to choose it.
+    ///
     /// - Throws: ``LogoMaskError/noCoverScale(file:anchor:searchedUpTo:)`` when the hole can never
-    ///   cover (pass a final scale or the automatic anchor), ``LogoMaskError/invalidRequest(_:)``
-    ///   for unusable settings or a spec whose timeline cannot be read.
+    ///   cover about a forced anchor (pass a final scale or let the anchor be chosen),
+    ///   ``LogoMaskError/noCoveringAnchor(file:searchedUpTo:)`` when it cannot cover about any,
+    ///   ``LogoMaskError/invalidRequest(_:)`` for unusable settings or a spec whose timeline
+    ///   cannot be read.
     public init(logo: VectorLogo, spec: RevealSpec, settings: RevealSettings, deadline: Deadline = .none) throws(LogoMaskError) {
         self.logo = logo
         self.spec = spec
@@ -119,26 +130,37 @@ public final class RevealScene: Sendable {
         let end = draft.sample(at: draft.duration)
         endRotation = end.holeRotation
 
+        // The placement at the end of the timeline: the one the hole must cover.
+        var atEnd = base
+        atEnd.rotation = base.rotation + end.holeRotation
+        if end.holeOffset != .zero {
+            let c = base.resolvedCenter
+            atEnd.center = Point(x: c.x + end.holeOffset.x, y: c.y + end.holeOffset.y)
+        }
+        let searchesAnchor = settings.anchor == .automatic || settings.anchor == .centerOrBest
         var cover: CoverScaleResult?
         var finalScale: Double?
+        var chosen: CoverScaleResult?
         if spec.timeline.mentions("finalScale") {
             if let given = settings.finalScale {
                 finalScale = given
             } else if spec.hole {
-                var atEnd = base
-                atEnd.rotation = base.rotation + end.holeRotation
-                if end.holeOffset != .zero {
-                    let c = base.resolvedCenter
-                    atEnd.center = Point(x: c.x + end.holeOffset.x, y: c.y + end.holeOffset.y)
-                }
                 let result = try CoverScale.compute(
-                    logo: logo, placement: atEnd, anchor: settings.anchor == .automatic ? .automatic : nil,
-                    tolerance: settings.coverTolerance, deadline: deadline)
+                    logo: logo, placement: atEnd, anchor: settings.anchor, tolerance: settings.coverTolerance, deadline: deadline)
                 cover = result
+                chosen = result
                 finalScale = result.scale * settings.margin
-                base.anchor = result.anchor
             }
         }
+        if chosen == nil, spec.hole, searchesAnchor {
+            // No cover scale is needed (given, or computed elsewhere as the code does at run
+            // time), but the anchor must still be one the hole covers from.
+            chosen = try CoverScale.compute(
+                logo: logo, placement: atEnd, anchor: settings.anchor, tolerance: settings.coverTolerance, deadline: deadline)
+        }
+        if let chosen { base.anchor = chosen.anchor }
+        anchorChoice = chosen?.anchorChoice ?? (settings.anchor.point != nil ? .given : .center)
+        anchorNote = chosen?.anchorNote
         if base.anchor == nil { base.anchor = base.resolvedAnchor }
         symbols.finalScale = finalScale ?? 1
         timeline = try spec.resolveTimeline(symbols: symbols, file: file)

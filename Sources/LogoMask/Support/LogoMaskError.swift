@@ -58,6 +58,9 @@ public enum LogoMaskError: Error, Sendable, Equatable, CustomStringConvertible {
     /// No scale about the anchor makes the logo cover the viewport: the anchor is not inside the
     /// logo's fully opaque part (exit status 3). `searchedUpTo` is the largest scale tried.
     case noCoverScale(file: String, anchor: String, searchedUpTo: Double)
+    /// No anchor inside the logo makes it cover the viewport at any scale: the logo has no fully
+    /// opaque part to grow from (exit status 3). `searchedUpTo` is the largest scale tried.
+    case noCoveringAnchor(file: String, searchedUpTo: Double)
 
     /// The exit status a command-line tool should end with (sysexits.h).
     public var exitStatus: Int32 {
@@ -69,7 +72,7 @@ public enum LogoMaskError: Error, Sendable, Equatable, CustomStringConvertible {
         case .drawingFailed: 70
         case .cannotWriteOutput: 73
         case .toolUnavailable: 69
-        case .noCoverScale: 3
+        case .noCoverScale, .noCoveringAnchor: 3
         }
     }
 
@@ -116,7 +119,9 @@ public enum LogoMaskError: Error, Sendable, Equatable, CustomStringConvertible {
         case let .toolUnavailable(tool, reason):
             "\(tool): \(reason)"
         case let .noCoverScale(file, anchor, limit):
-            "\(file): no scale covers the viewport: the anchor \(anchor) is not inside the logo's fully opaque part (searched up to \(Int(limit))x). Pass \(name(.anchor)) auto to use the point inside the logo with the smallest cover scale, or end the animation on a fade instead of a full cover."
+            "\(file): no scale covers the viewport: the anchor \(anchor) is not inside the logo's fully opaque part (searched up to \(Int(limit))x). Leave \(name(.anchor)) at its default or pass \(name(.anchor)) auto to use the point inside the logo with the smallest cover scale, or end the animation on a fade instead of a full cover."
+        case let .noCoveringAnchor(file, limit):
+            "\(file): no scale covers the viewport from any anchor: no anchor inside the logo covers, because no point of it is fully opaque with room around it (searched up to \(Int(limit))x). Make the logo's shapes fully opaque, give \(name(.finalScale)), or end the animation on a fade instead of a full cover."
         }
     }
 }
