@@ -70,7 +70,7 @@ struct ConfigCLITests {
             "ios/Assets.xcassets/SplashHole.imageset/Contents.json", "ios/Assets.xcassets/SplashHole.imageset/SplashHole.pdf",
             "android/LaunchStills/Galaxy-S24-portrait.png", "android/LaunchStills/Galaxy-S24-landscape.png",
             "android/res/drawable/splash_icon.xml", "android/res/values/colors.xml", "android/res/values-night/colors.xml",
-            "android/res/values-v31/themes.xml", "android/res/values-night-v31/themes.xml",
+            "android/res/values/themes.xml",
             "android/res/drawable-mdpi/splash_logo.png", "android/res/drawable-hdpi/splash_logo.png",
             "android/res/drawable-xhdpi/splash_logo.png", "android/res/drawable-xxhdpi/splash_logo.png",
             "android/res/drawable-xxxhdpi/splash_logo.png",

@@ -30,16 +30,18 @@ struct HandOffTests {
     static let blue = RGBAColor(red: 0x1D, green: 0x9B, blue: 0xF0)
     /// Chromium (the page, lottie-web) antialiases edges with Skia, not Cairo: on thin shapes up
     /// to this share of the logo box differs with the logo in place (wordmark.svg at @3: 1.19 %;
-    /// y-mark.svg in lottie-web: 0.62 %).
-    static let allowedFractionInChromium = 0.015
+    /// y-mark.svg in lottie-web: 0.62 %). Since the page draws real icons as vectors (their
+    /// gradients and opacities inline, not a picture), detailed ones differ more: akregator 2.07 %,
+    /// vlc 2.04 %, brave-browser 1.52 % at @2 (largest differences 64-82 of 255, the size of an
+    /// edge's antialiasing; the frames, rlottie and ThorVG hold 0.5 % on the same logos).
+    static let allowedFractionInChromium = 0.025
     /// Logos whose embedded picture rlottie samples without filtering past the picture allowance
     /// at frame 0 (8.4-11.5 %; ThorVG and the frames draw them within it): the picture is sized
     /// for the hole's largest scale (LottieArtChoice), not for the launch size.
     static let rlottiePictureLimits: Set<String> = ["gnome-dev-media-cf.svg", "gnome-dev-media-sdmmc.svg", "system-file-manager.svg"]
-    /// Real-world logos `assets` cannot write today (on main too), with the reason.
-    static let knownAssetFailures = [
-        "internet-news-reader.svg": "its text at the Android canvas scale makes librsvg ask FreeType for a 287,825 pt font (drawing failed: FreetypeError)",
-    ]
+    /// Real-world logos `assets` cannot write today, with the reason (none since text past
+    /// FreeType's size limit is drawn at the largest safe zoom and scaled: internet-news-reader).
+    static let knownAssetFailures: [String: String] = [:]
 
     enum Output: String, CaseIterable {
         case frames, rlottie, thorvg, lottieWeb = "lottie-web", page

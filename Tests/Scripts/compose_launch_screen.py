@@ -16,7 +16,7 @@ scale) unless the view has width/height constraints (then aspect-fitted in that 
 its centerX/centerY constraints, its origin on whole device pixels (halves up).
 
 Android (PLATFORM android), as Android 12+ draws the starting theme of
-android/res/values-v31/themes.xml: windowSplashScreenBackground (a colour of values/colors.xml)
+android/res/values/themes.xml: windowSplashScreenBackground (a colour of values/colors.xml)
 over the window; the icon (windowSplashScreenAnimatedIcon: a vector drawable converted by
 vector_drawable_to_svg.py, or a PNG drawable of the nearest density) on a canvas of 288 dp (240 dp
 with windowSplashScreenIconBackgroundColor, drawn as a circle behind it), round(side x density)
@@ -109,7 +109,7 @@ def android_resource(folder, reference):
 
 def android(folder, width, height, density):
     res = os.path.join(folder, 'android', 'res')
-    style = ET.parse(os.path.join(res, 'values-v31', 'themes.xml')).getroot().find('style')
+    style = ET.parse(os.path.join(res, 'values', 'themes.xml')).getroot().find('style')
     items = {i.get('name').replace('android:', ''): i.text.strip() for i in style.findall('item')}
     colours = {c.get('name'): c.text.strip() for c in ET.parse(os.path.join(res, 'values', 'colors.xml')).getroot().findall('color')}
 
