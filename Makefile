@@ -83,7 +83,7 @@ test: deps
 # Every command a user runs on every logo of the real-world set and the samples (issue 24);
 # every failing (command, logo, status, message) is reported. Not in `test` yet: too slow in a
 # debug build until the crop fix lands (see Tests/LogoMaskCLITests/RealWorldSweepTests.swift).
-sweep-test: deps
+sweep-test: deps  # the real-world sweep with code on every logo (make test runs code on every third)
 	swift build --build-tests
 	LOGO_MASK_REAL_WORLD_SWEEP=1 swift test --skip-build --filter RealWorldSweepTests
 

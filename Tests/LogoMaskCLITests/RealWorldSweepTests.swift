@@ -12,14 +12,12 @@ import Testing
 /// and draws every built-in device's launch stills, is called in the library with one small
 /// iPhone and one small Android screen (everything else at its default).
 ///
-/// Not yet part of `make test`: with the debug build on two shared cores it ran past 25 minutes
-/// (the radial profile of `code` draws a 4,096-pixel grid through librsvg's filters; the cover
-/// searches of filter and group-opacity logos hit the intermediate-surface problem the `crop`
-/// helper fixes). `make sweep-test` runs it (LOGO_MASK_REAL_WORLD_SWEEP=1); it joins `make test`
-/// once it fits the ~90 s budget.
-@Suite("real-world sweep: every command on every real logo",
-       .enabled(if: ProcessInfo.processInfo.environment["LOGO_MASK_REAL_WORLD_SWEEP"] == "1",
-                "set LOGO_MASK_REAL_WORLD_SWEEP=1 (make sweep-test): too slow for make test until the crop fix lands"))
+/// In `make test` every command runs on every logo but `code`, which runs on every third one:
+/// the whole sweep took 8.7 min (6.8 min of CPU) with the debug build on two shared cores, past
+/// the suite's budget, and `code` measures a radial profile on 4,096-pixel grids (13 s on
+/// tango/internet-web-browser against 1-2 s for its reveals, one timing on a loaded machine).
+/// `make sweep-test` (LOGO_MASK_REAL_WORLD_SWEEP=1) runs `code` on every logo too.
+@Suite("real-world sweep: every command on every real logo")
 struct RealWorldSweepTests {
     /// Runs that fail until the `crop` helper's fix (librsvg's intermediate surfaces sized by the
     /// whole document at high zoom: exit 70, InvalidSize) lands, as `command logo` with the logo
@@ -106,9 +104,11 @@ struct RealWorldSweepTests {
             .filter { $0.hasSuffix(".svg") || $0.hasSuffix(".pdf") }.sorted().map { TestPaths.sample($0) }
         let root = try TestPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: root) }
+        let everyCode = ProcessInfo.processInfo.environment["LOGO_MASK_REAL_WORLD_SWEEP"] == "1"
         var runs: [Run] = []
         for (index, logo) in (logos + samples).enumerated() {
             runs += Self.runs(logo: logo, folder: root.appendingPathComponent("\(index)").path)
+                .filter { everyCode || index % 3 == 0 || !$0.command.hasPrefix("code") }
         }
         for index in 0..<(logos.count + samples.count) {
             try FileManager.default.createDirectory(at: root.appendingPathComponent("\(index)"), withIntermediateDirectories: true)
