@@ -4,6 +4,10 @@ import MaskGeometry
 /// The coverage oracle behind the cover-scale search: draws the logo's vectors with Cairo into
 /// an 8-bit coverage grid (reused for every zoom level) and into the viewport's own pixel grid
 /// (reused for every exact check). Both buffers are allocated once per search.
+///
+/// One drawing serves the whole search, so a logo with filter effects is drawn past the picture
+/// scale from its ``FilterPicture`` (see ``LogoDrawing``): for such a logo "checked by
+/// rendering" means checked against that picture, whose sharp edges are interpolated.
 final class CairoCoverageSource: CoverageSource {
     typealias Failure = LogoMaskError
 

@@ -20,6 +20,12 @@ import Synchronization
 /// what the target shows is drawn from a cropped copy of its text (``CroppedSVGSource``,
 /// ``DrawingCrop``): librsvg sizes those surfaces as its toplevel viewport at the drawing's
 /// scale, so the crop keeps them to the visible region whatever the zoom.
+///
+/// A logo with filter effects drawn larger than both its first draw and a bounded picture scale
+/// is painted from a ``FilterPicture`` drawn once: librsvg would otherwise recompute the filter at
+/// every draw (the cover search and reveal frames draw dozens of times at up to 60x). Draws up to
+/// the first draw's scale stay vectors, so one render (all its strips at one scale) matches
+/// rsvg-convert at any size.
 final class LogoDrawing {
     private let svg: SVGDocument?
     /// The text to crop, nil when the logo is never cropped (PDF, one element, compressed, or
@@ -41,6 +47,12 @@ final class LogoDrawing {
     /// ``VectorLogo/pathCrossings`` and the box the paths span, to refuse a drawing too costly.
     private let crossings: Int
     private let inkBox: Rect
+    /// Filtered logos only: the document region a ``FilterPicture`` covers; nil draws vectors always.
+    private let pictureRegion: Rect?
+    /// The picture, once a draw needed it.
+    private var picture: FilterPicture?
+    /// The scale (document units to device pixels) of the first draw; draws up to it stay vectors.
+    private var firstScale: Double?
 
     init(logo: VectorLogo) throws(LogoMaskError) {
         name = logo.name
@@ -53,6 +65,8 @@ final class LogoDrawing {
         unlimited = logo.options.trustedInput
         textFontSize = logo.format == .svg ? TextZoomLimit.largestFontSize(in: logo.source) : nil
         filterReach = logo.usesFilterEffects ? Self.filterReachFraction * max(box.width, box.height) : 0
+        pictureRegion = logo.usesFilterEffects && !inkBox.isEmpty
+            ? FilterPicture.region(inkBox: inkBox, reach: filterReach) : nil
         cropSource = logo.format == .svg && elementID == nil && DrawingCrop.mayUseIntermediateSurfaces(logo.source)
             ? CroppedSVGSource(logo.source) : nil
         switch logo.format {
@@ -74,6 +88,20 @@ final class LogoDrawing {
     }
 
     private func draw(on context: CairoContext, transform: Transform, alpha: Double, limitingText: Bool) throws(LogoMaskError) {
+        if let pictureRegion, context.visibleDeviceRect != nil {
+            let scale = Self.scale(of: transform.concatenating(context.currentTransform))
+            let first = firstScale ?? scale
+            firstScale = first
+            let pictureScale = FilterPicture.scale(for: pictureRegion)
+            if scale > max(first, pictureScale) {
+                try drawPicture(on: context, transform: transform, alpha: alpha, region: pictureRegion, scale: pictureScale)
+                return
+            }
+        }
+        try drawVectors(on: context, transform: transform, alpha: alpha, limitingText: limitingText)
+    }
+
+    private func drawVectors(on context: CairoContext, transform: Transform, alpha: Double, limitingText: Bool) throws(LogoMaskError) {
         if limitingText, let fontSize = textFontSize, let visible = context.visibleDeviceRect, !visible.isEmpty {
             let toDevice = transform.concatenating(context.currentTransform)
             let scale = Self.scale(of: toDevice)
@@ -99,6 +127,7 @@ final class LogoDrawing {
             let crop = try cropped(toDevice: transform.concatenating(context.currentTransform), on: context)
             if crop?.deviceSpace == true { context.setTransform(.identity) } else { context.concatenate(transform) }
             if alpha < 1 { context.pushGroup() }
+            Self.countLibraryDraw(name)
             if let crop {
                 try crop.document.render(on: context, element: nil, viewport: crop.viewport)
             } else if let svg {
@@ -107,6 +136,38 @@ final class LogoDrawing {
                 try pdf.render(page: page, on: context)
             }
             if alpha < 1 { context.popGroupAndPaint(alpha: alpha) }
+        }
+        if let reason = context.failure { throw LogoMaskError.drawingFailed(file: name, reason: reason) }
+    }
+
+    // MARK: - Filter pictures
+
+    /// Test hook: while not nil, how many times each file's drawings called librsvg or poppler.
+    static let libraryDrawLog = Mutex<[String: Int]?>(nil)
+
+    private static func countLibraryDraw(_ name: String) {
+        libraryDrawLog.withLock { log in
+            if log != nil { log?[name, default: 0] += 1 }
+        }
+    }
+
+    /// Paints the logo from its picture (drawn now if this is the first time it is needed).
+    private func drawPicture(
+        on context: CairoContext, transform: Transform, alpha: Double, region: Rect, scale: Double
+    ) throws(LogoMaskError) {
+        if picture == nil {
+            guard let canvas = try FilterPicture.canvas(region: region, scale: scale) else {
+                return try drawVectors(on: context, transform: transform, alpha: alpha, limitingText: true)
+            }
+            let small = try CairoContext(canvas.picture.image)
+            try drawVectors(on: small, transform: canvas.toImage, alpha: 1, limitingText: true)
+            canvas.picture.image.flush()
+            picture = canvas.picture
+        }
+        guard let picture else { return }
+        let placement = picture.toDocument.concatenating(transform).concatenating(context.currentTransform)
+        try withLibraryCall(.cairo, .drawing, file: name) { () throws(LogoMaskError) in
+            context.paintPicture(picture.image, placement: placement, alpha: alpha)
         }
         if let reason = context.failure { throw LogoMaskError.drawingFailed(file: name, reason: reason) }
     }
@@ -187,7 +248,7 @@ final class LogoDrawing {
         guard let fromImage = toImage.inverted else { return }
         let image = try CairoSurface.image(layout: .argb32, width: width, height: height)
         let small = try CairoContext(image)
-        try draw(on: small, transform: toDevice.concatenating(toImage), alpha: 1, limitingText: false)
+        try drawVectors(on: small, transform: toDevice.concatenating(toImage), alpha: 1, limitingText: false)
         image.flush()
         try withLibraryCall(.cairo, .drawing, file: name) { () throws(LogoMaskError) in
             context.paintImage(image, placement: fromImage, filter: .bilinear, alpha: alpha, padEdges: false)
