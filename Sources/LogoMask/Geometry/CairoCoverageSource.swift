@@ -23,6 +23,7 @@ final class CairoCoverageSource: CoverageSource {
 
     init(logo: VectorLogo, viewport: Viewport, deadline: Deadline) throws(LogoMaskError) {
         drawing = try logo.makeDrawing()
+        drawing.prefersPicture = true
         name = logo.name
         self.deadline = deadline
         viewportWidth = viewport.pixelWidth

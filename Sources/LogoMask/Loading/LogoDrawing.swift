@@ -93,7 +93,7 @@ final class LogoDrawing {
             let first = firstScale ?? scale
             firstScale = first
             let pictureScale = FilterPicture.scale(for: pictureRegion)
-            if scale > max(first, pictureScale) {
+            if scale > (prefersPicture ? pictureScale : max(first, pictureScale)) {
                 try drawPicture(on: context, transform: transform, alpha: alpha, region: pictureRegion, scale: pictureScale)
                 return
             }
@@ -141,6 +141,11 @@ final class LogoDrawing {
     }
 
     // MARK: - Filter pictures
+
+    /// True for searches that draw many times at scales of their own choosing (the cover search,
+    /// the radial profile's grid): past the picture scale they get the picture even on their
+    /// first draw, since no rsvg-convert output is compared with theirs.
+    var prefersPicture = false
 
     /// Test hook: while not nil, how many times each file's drawings called librsvg or poppler.
     static let libraryDrawLog = Mutex<[String: Int]?>(nil)
