@@ -104,7 +104,9 @@ struct FilteredLogoTests {
         }
         let result = try #require(cover)
         #expect(result.scale > 5 && result.scale < 60, "\(result.scale)")
-        #expect(coverDraws <= 4, "\(coverDraws) librsvg draws")
+        // The grids past the picture scale come from one picture; the exact checks (a bisection
+        // to the tolerance, then the answer and the lower bound) draw vectors: 14 here.
+        #expect(coverDraws <= 16, "\(coverDraws) librsvg draws")
 
         // A reveal growing to 60x; the frames whose hole is drawn past the picture scale.
         var settings = RevealSettings(viewport: Viewport(width: 180, height: 390, density: 1))

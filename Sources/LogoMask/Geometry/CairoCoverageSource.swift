@@ -5,9 +5,10 @@ import MaskGeometry
 /// an 8-bit coverage grid (reused for every zoom level) and into the viewport's own pixel grid
 /// (reused for every exact check). Both buffers are allocated once per search.
 ///
-/// One drawing serves the whole search, so a logo with filter effects is drawn past the picture
-/// scale from its ``FilterPicture`` (see ``LogoDrawing``): for such a logo "checked by
-/// rendering" means checked against that picture, whose sharp edges are interpolated.
+/// A logo with filter effects is drawn into the zoomed grids past the picture scale from its
+/// ``FilterPicture`` (see ``LogoDrawing``): the grids only bracket the answer. The exact checks
+/// at the viewport's pixels always draw the vectors (clipped to the tiles left to check), so
+/// "checked by rendering" still means rendering the logo as librsvg draws it.
 final class CairoCoverageSource: CoverageSource {
     typealias Failure = LogoMaskError
 
@@ -23,7 +24,6 @@ final class CairoCoverageSource: CoverageSource {
 
     init(logo: VectorLogo, viewport: Viewport, deadline: Deadline) throws(LogoMaskError) {
         drawing = try logo.makeDrawing()
-        drawing.prefersPicture = true
         name = logo.name
         self.deadline = deadline
         viewportWidth = viewport.pixelWidth
@@ -51,6 +51,7 @@ final class CairoCoverageSource: CoverageSource {
         pixels.update(repeating: 0, count: stride * height)
         let surface = try CairoSurface.image(wrapping: pixels, layout: .a8, width: width, height: height, stride: stride)
         let context = try CairoContext(surface)
+        drawing.pictureUse = .pastPictureScale
         try drawing.draw(on: context, transform: transform)
         surface.flush()
         table.build(
@@ -70,6 +71,7 @@ final class CairoCoverageSource: CoverageSource {
         let surface = try CairoSurface.image(wrapping: pixels, layout: .a8, width: width, height: height, stride: stride)
         let context = try CairoContext(surface)
         if boxes != nil { context.clip(toBoxes: regions) }
+        drawing.pictureUse = .never
         try drawing.draw(on: context, transform: transform)
         surface.flush()
         for box in regions {

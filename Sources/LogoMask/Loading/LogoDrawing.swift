@@ -23,9 +23,10 @@ import Synchronization
 ///
 /// A logo with filter effects drawn larger than both its first draw and a bounded picture scale
 /// is painted from a ``FilterPicture`` drawn once: librsvg would otherwise recompute the filter at
-/// every draw (the cover search and reveal frames draw dozens of times at up to 60x). Draws up to
-/// the first draw's scale stay vectors, so one render (all its strips at one scale) matches
-/// rsvg-convert at any size.
+/// every draw (the cover search and reveal frames draw dozens of times at up to 60x). Draws
+/// between 1.5 times the first draw's scale and the picture scale come from pictures at 3, 6,
+/// 12... times the first scale. Draws up to 1.5 times the first draw's scale stay vectors, so one
+/// render (all its strips at one scale) matches rsvg-convert at any size.
 final class LogoDrawing {
     private let svg: SVGDocument?
     /// The text to crop, nil when the logo is never cropped (PDF, one element, compressed, or
@@ -49,8 +50,8 @@ final class LogoDrawing {
     private let inkBox: Rect
     /// Filtered logos only: the document region a ``FilterPicture`` covers; nil draws vectors always.
     private let pictureRegion: Rect?
-    /// The picture, once a draw needed it.
-    private var picture: FilterPicture?
+    /// The pictures drawn so far, most recently used first (at most ``cachedPictures``).
+    private var pictures: [FilterPicture] = []
     /// The scale (document units to device pixels) of the first draw; draws up to it stay vectors.
     private var firstScale: Double?
 
@@ -88,13 +89,23 @@ final class LogoDrawing {
     }
 
     private func draw(on context: CairoContext, transform: Transform, alpha: Double, limitingText: Bool) throws(LogoMaskError) {
-        if let pictureRegion, context.visibleDeviceRect != nil {
+        if let pictureRegion, pictureUse != .never, context.visibleDeviceRect != nil {
             let scale = Self.scale(of: transform.concatenating(context.currentTransform))
             let first = firstScale ?? scale
             firstScale = first
-            let pictureScale = FilterPicture.scale(for: pictureRegion)
-            if scale > (prefersPicture ? pictureScale : max(first, pictureScale)) {
-                try drawPicture(on: context, transform: transform, alpha: alpha, region: pictureRegion, scale: pictureScale)
+            let cap = FilterPicture.scale(for: pictureRegion)
+            let prefersPicture = pictureUse == .pastPictureScale
+            if scale > (prefersPicture ? cap : max(first, cap)) {
+                try drawPicture(on: context, transform: transform, alpha: alpha, region: pictureRegion, scale: cap)
+                return
+            }
+            // Between the first draw and the cap (a reveal growing frame by frame): a picture at
+            // 3, 6, 12... times the first scale, the first at or above the draw's, so it is at
+            // most halved when painted and each octave costs librsvg one draw, not one per frame.
+            if !prefersPicture, scale > first * Self.pictureStep {
+                var octave = first * Self.pictureStep * 2
+                while octave < scale { octave *= 2 }
+                try drawPicture(on: context, transform: transform, alpha: alpha, region: pictureRegion, scale: min(octave, cap))
                 return
             }
         }
@@ -142,10 +153,25 @@ final class LogoDrawing {
 
     // MARK: - Filter pictures
 
-    /// True for searches that draw many times at scales of their own choosing (the cover search,
-    /// the radial profile's grid): past the picture scale they get the picture even on their
-    /// first draw, since no rsvg-convert output is compared with theirs.
-    var prefersPicture = false
+    /// Draws up to this factor above the first draw's scale stay vectors (a render's strips, a
+    /// reveal's first frames); past it they come from pictures.
+    static let pictureStep = 1.5
+    /// How many pictures one drawing keeps (each at most 16 MiB).
+    private static let cachedPictures = 3
+
+    /// When a filtered logo is painted from a picture instead of librsvg.
+    enum PictureUse {
+        /// Past 1.5 times the first draw's scale (the default: a render's strips stay vectors).
+        case pastFirstDraw
+        /// Past the picture scale, even on the first draw: searches that choose their own scales
+        /// (the cover search's grids, the radial profile's grid).
+        case pastPictureScale
+        /// Never: exact checks (the cover search's verdicts at the viewport's pixels).
+        case never
+    }
+
+    /// When this drawing paints a filtered logo from a picture.
+    var pictureUse = PictureUse.pastFirstDraw
 
     /// Test hook: while not nil, how many times each file's drawings called librsvg or poppler.
     static let libraryDrawLog = Mutex<[String: Int]?>(nil)
@@ -160,7 +186,10 @@ final class LogoDrawing {
     private func drawPicture(
         on context: CairoContext, transform: Transform, alpha: Double, region: Rect, scale: Double
     ) throws(LogoMaskError) {
-        if picture == nil {
+        let picture: FilterPicture
+        if let index = pictures.firstIndex(where: { $0.scale == scale }) {
+            picture = pictures.remove(at: index)
+        } else {
             guard let canvas = try FilterPicture.canvas(region: region, scale: scale) else {
                 return try drawVectors(on: context, transform: transform, alpha: alpha, limitingText: true)
             }
@@ -169,7 +198,8 @@ final class LogoDrawing {
             canvas.picture.image.flush()
             picture = canvas.picture
         }
-        guard let picture else { return }
+        pictures.insert(picture, at: 0)
+        if pictures.count > Self.cachedPictures { pictures.removeLast() }
         let placement = picture.toDocument.concatenating(transform).concatenating(context.currentTransform)
         try withLibraryCall(.cairo, .drawing, file: name) { () throws(LogoMaskError) in
             context.paintPicture(picture.image, placement: placement, alpha: alpha)
