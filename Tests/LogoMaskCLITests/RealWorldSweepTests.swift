@@ -19,11 +19,6 @@ import Testing
 /// `make sweep-test` (LOGO_MASK_REAL_WORLD_SWEEP=1) runs `code` on every logo too.
 @Suite("real-world sweep: every command on every real logo")
 struct RealWorldSweepTests {
-    /// Runs that fail until the `crop` helper's fix (librsvg's intermediate surfaces sized by the
-    /// whole document at high zoom: exit 70, InvalidSize) lands, as `command logo` with the logo
-    /// relative to the package. Each must still fail that way; one that passes must leave the list.
-    static let knownCropFailures: Set<String> = []
-
     /// One command on one logo: the arguments and the output to check (nil: standard output).
     struct Run: Sendable {
         var command: String
@@ -135,17 +130,12 @@ struct RealWorldSweepTests {
 
         let root2 = TestPaths.packageRoot.path + "/"
         var failures: [String] = []
-        var passingKnown: [String] = []
         for (index, run) in allRuns.enumerated() {
             let (status, message) = results.get(index)
             let key = "\(run.command) \(run.logo.replacingOccurrences(of: root2, with: ""))"
-            if Self.knownCropFailures.contains(key) {
-                if status == 0 { passingKnown.append(key) } else if status == 70, message.contains("InvalidSize") { continue }
-            }
             if status != 0 { failures.append("\(key): status \(status): \(message)") }
         }
         #expect(failures.isEmpty, "\(failures.count) of \(allRuns.count) runs failed:\n\(failures.sorted().joined(separator: "\n"))")
-        #expect(passingKnown.isEmpty, "these pass now: remove them from knownCropFailures:\n\(passingKnown.sorted().joined(separator: "\n"))")
     }
 }
 

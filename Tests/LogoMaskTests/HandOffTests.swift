@@ -39,9 +39,6 @@ struct HandOffTests {
     /// at frame 0 (8.4-11.5 %; ThorVG and the frames draw them within it): the picture is sized
     /// for the hole's largest scale (LottieArtChoice), not for the launch size.
     static let rlottiePictureLimits: Set<String> = ["gnome-dev-media-cf.svg", "gnome-dev-media-sdmmc.svg", "system-file-manager.svg"]
-    /// Real-world logos `assets` cannot write today, with the reason (none since text past
-    /// FreeType's size limit is drawn at the largest safe zoom and scaled: internet-news-reader).
-    static let knownAssetFailures: [String: String] = [:]
 
     enum Output: String, CaseIterable {
         case frames, rlottie, thorvg, lottieWeb = "lottie-web", page
@@ -113,22 +110,12 @@ struct HandOffTests {
             logos.append((path, [.twitter, .yula], i % 9 == 0, .white, i % 2 == 0 ? [devices[0]] : [devices[1]]))
         }
         #expect(logos.count == 58, "the 53 real-world logos and 5 samples")
-        for name in knownAssetFailures.keys {
-            #expect(logos.contains { $0.path.hasSuffix("/" + name) }, "\(name) is no longer in the real-world set")
-        }
 
         var pending: [(Case, LaunchScreenComposer.Job)] = []
         for (index, item) in logos.enumerated() {
             let logo = try VectorLogo(contentsOf: item.path)
             let options = AssetOptions(platforms: [.ios, .android], background: item.background, devices: [], stillPreset: nil)
             let assets = folder.appendingPathComponent("assets\(index)").path
-            if let known = knownAssetFailures.first(where: { item.path.hasSuffix("/" + $0.key) }) {
-                // Not this test's bug; it must still fail, so that its fix brings it back here.
-                #expect(throws: LogoMaskError.self, "\(known.key): \(known.value)") {
-                    try AssetGenerator.write(logo: logo, options: options, to: assets)
-                }
-                continue
-            }
             let notes = try AssetGenerator.write(logo: logo, options: options, to: assets).manifest.notes
             let androidExact = !notes.contains { $0.hasPrefix("android/res/drawable/splash_icon.xml:") }
             for device in item.devices {
