@@ -33,7 +33,7 @@ import xml.etree.ElementTree as ET
 from concurrent.futures import ThreadPoolExecutor
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from vector_drawable_to_svg import Converter  # noqa: E402
+from vector_drawable_to_svg import Converter, tool_options  # noqa: E402
 
 ANDROID = '{http://schemas.android.com/apk/res/android}'
 
@@ -163,14 +163,7 @@ def compose(line, rsvg):
 
 
 def main(argv):
-    args = argv[1:]
-    rsvg, jobs = 'rsvg-convert', 2
-    while args and args[0].startswith('--'):
-        if args[0] == '--rsvg':
-            rsvg = args[1]
-        elif args[0] == '--jobs':
-            jobs = int(args[1])
-        args = args[2:]
+    rsvg, jobs, _ = tool_options(argv[1:], 'rsvg-convert', 2)
     lines = [l for l in sys.stdin.read().splitlines() if l.strip()]
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         for answer in pool.map(lambda l: compose(l, rsvg), lines):

@@ -147,15 +147,19 @@ class Converter:
             '<defs>' + ''.join(self.defs) + '</defs>'] + body + ['</svg>', ''])
 
 
-def main(argv):
-    args = argv[1:]
-    rsvg, jobs = None, 1
+def tool_options(args, rsvg, jobs):
+    """Reads the leading --rsvg PATH and --jobs N of `args`: (rsvg, jobs, the other arguments)."""
     while args and args[0].startswith('--'):
         if args[0] == '--rsvg':
             rsvg = args[1]
         elif args[0] == '--jobs':
             jobs = int(args[1])
         args = args[2:]
+    return rsvg, jobs, args
+
+
+def main(argv):
+    rsvg, jobs, args = tool_options(argv[1:], None, 1)
     size = int(args[0])
     pairs = args[1:]
     if len(pairs) % 2:
