@@ -10,7 +10,8 @@ struct InitCommand: ParsableCommand {
             The file is the one source of every splash output: `logo-mask generate`
             writes them all from it, and every command reads it with --config FILE (a
             flag given wins over its key). Its comments give the logo's document size
-            and the anchor the cover search picks on the first device; its paths are
+            and the anchor (the commands' default where the centre covers the first
+            device, else the point the cover search picks there); its paths are
             relative to its own folder. An existing file is kept unless --force.
 
             Examples:

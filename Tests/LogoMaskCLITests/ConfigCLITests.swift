@@ -43,7 +43,7 @@ struct ConfigCLITests {
         #expect(written.status == 0, "\(written.stderr)")
         var text = try String(contentsOfFile: config, encoding: .utf8)
         #expect(text.contains("logo: \"../bird.svg\""))
-        #expect(text.contains("anchor: \"41.94,58.47\""))
+        #expect(text.contains("anchor: \"center-or-auto\""))
         let refused = try CLI.run(["init", folder.appendingPathComponent("bird.svg").path, "-o", config])
         #expect(refused.status == 64)
         #expect(refused.stderr == "logo-mask: \(config) exists; pass --force to replace it.\n")

@@ -118,32 +118,46 @@ struct SplashConfigurationTests {
         }
     }
 
-    @Test("the init template reads back as the configuration it was made from, the searched anchor included")
+    @Test("the init template reads back as the configuration it was made from; its anchor is the commands' default where the centre covers")
     func templateRoundTrip() throws {
         let logo = try VectorLogo(contentsOf: TestPaths.sample("bird.svg"))
         let template = try SplashConfigurationTemplate.make(
             logo: logo, logoPath: TestPaths.sample("bird.svg"), configurationPath: TestPaths.path("logo-mask.yml"))
         #expect(template.configuration.logo == "SampleLogos/bird.svg")
         #expect(template.documentSize == Size(width: 120, height: 100))
-        let anchor = try #require(template.configuration.reveal.anchor?.point)
-        // The cover search's point on iPhone SE, to two decimals, and its scale in the comment.
-        #expect(abs(anchor.x - 41.94) < 0.015 && abs(anchor.y - 58.47) < 0.015)
-        #expect(template.text.contains("(cover scale 18.21"))
+        // bird's centre covers iPhone SE (the first device) at 28.3036x: the file keeps the
+        // default, so generate anchors where reveal alone would.
+        #expect(template.configuration.reveal.anchor == .centerOrBest && template.centreCovers)
+        #expect(template.text.contains("anchor: \"center-or-auto\"\n"))
+        #expect(template.text.contains("the centre covers iPhone SE (cover scale 28.304)"))
         #expect(template.text.contains("document size 120 x 100 units"))
         let back = try SplashConfiguration.decode(template.text, file: "logo-mask.yml")
         #expect(back == template.configuration)
         #expect(!template.text.contains(": \n"))
     }
 
-    @Test("an anchor search past its deadline leaves the centre and says so; the logo still gets its file")
+    @Test("where the centre is in a gap (ring), init writes the searched point, to two decimals, and says why")
+    func templateSearchedAnchor() throws {
+        let logo = try VectorLogo(contentsOf: TestPaths.sample("ring.svg"))
+        let template = try SplashConfigurationTemplate.make(
+            logo: logo, logoPath: TestPaths.sample("ring.svg"), configurationPath: TestPaths.path("logo-mask.yml"))
+        let anchor = try #require(template.configuration.reveal.anchor?.point)
+        // `cover SampleLogos/ring.svg --device "iPhone SE"`: 86.968774,49.955176 at 25.0421x.
+        #expect(abs(anchor.x - 86.97) < 0.015 && abs(anchor.y - 49.96) < 0.015)
+        #expect(!template.centreCovers)
+        #expect(template.text.contains("the centre is in a gap of the logo; the cover search's point on iPhone SE (cover scale 25.042)"))
+        #expect(try SplashConfiguration.decode(template.text, file: "x.yml") == template.configuration)
+    }
+
+    @Test("an anchor search past its deadline leaves the default anchor and says so; the logo still gets its file")
     func templateSearchTimesOut() throws {
         let logo = try VectorLogo(contentsOf: TestPaths.sample("bird.svg"))
         let template = try SplashConfigurationTemplate.make(
             logo: logo, logoPath: TestPaths.sample("bird.svg"), configurationPath: TestPaths.path("logo-mask.yml"),
             deadline: .after(seconds: 1e-9))
         #expect(template.searchTimedOut && template.coverScale == nil)
-        #expect(template.configuration.reveal.anchor == .center)
-        #expect(template.text.contains("anchor: \"center\"\n") && template.text.contains("ran out of time"))
+        #expect(template.configuration.reveal.anchor == .centerOrBest)
+        #expect(template.text.contains("anchor: \"center-or-auto\"\n") && template.text.contains("ran out of time"))
         #expect(try SplashConfiguration.decode(template.text, file: "x.yml") == template.configuration)
     }
 }

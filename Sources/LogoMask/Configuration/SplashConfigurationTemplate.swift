@@ -14,13 +14,16 @@ public struct SplashConfigurationTemplate: Sendable {
     /// The cover search's scale at the anchor; nil when nothing covers the screen or the
     /// search ran out of time.
     public var coverScale: Double?
-    /// True when the search passed its deadline and the anchor is the centre.
+    /// True when the hole covers the screen from the document's centre, so the file keeps the
+    /// default anchor (`center-or-auto`) rather than a searched point.
+    public var centreCovers = false
+    /// True when the search passed its deadline and the file keeps the default anchor.
     public var searchTimedOut = false
 
     /// Computes the defaults for `logo`, loaded from `logoPath`, for a file to be written at
-    /// `configurationPath` (the logo is written relative to its folder): the anchor is the point
-    /// the cover search picks on the first device (two decimals), every platform's logo width
-    /// the shared one.
+    /// `configurationPath` (the logo is written relative to its folder): the anchor is the
+    /// commands' default when the centre covers the first device, else the point the cover
+    /// search picks there (two decimals); every platform's logo width the shared one.
     public static func make(
         logo: VectorLogo, logoPath: String, configurationPath: String, deadline: Deadline = .none
     ) throws(LogoMaskError) -> SplashConfigurationTemplate {
@@ -34,21 +37,30 @@ public struct SplashConfigurationTemplate: Sendable {
         let placement = Placement(documentSize: logo.documentSize, viewport: device.viewport(), logoWidth: width)
         var scale: Double?
         var timedOut = false
+        var centreCovers = false
         do {
-            let found = try CoverScale.compute(logo: logo, placement: placement, anchor: .automatic, deadline: deadline)
-            let rounded = Point(x: (found.anchor.x * 100).rounded() / 100, y: (found.anchor.y * 100).rounded() / 100)
-            configuration.reveal.anchor = .point(rounded)
+            // The commands' own default (the centre when it covers, else the best point), so
+            // `generate` places the reveal as `reveal` alone would; a searched point is written
+            // out, so every device and output shares it.
+            let found = try CoverScale.compute(logo: logo, placement: placement, anchor: .centerOrBest, deadline: deadline)
+            if found.anchorChoice == .center {
+                configuration.reveal.anchor = .centerOrBest
+                centreCovers = true
+            } else {
+                let rounded = Point(x: (found.anchor.x * 100).rounded() / 100, y: (found.anchor.y * 100).rounded() / 100)
+                configuration.reveal.anchor = .point(rounded)
+            }
             scale = found.scale
-        } catch .noCoverScale {
+        } catch .noCoverScale, .noCoveringAnchor {
             // A logo with no opaque point: the centre, and the comment says no scale covers.
             configuration.reveal.anchor = .center
         } catch .deadlineExceeded {
-            configuration.reveal.anchor = .center
+            configuration.reveal.anchor = .centerOrBest
             timedOut = true
         }
         return SplashConfigurationTemplate(
             configuration: configuration, documentSize: logo.documentSize, searchDevice: device.name, coverScale: scale,
-            searchTimedOut: timedOut)
+            centreCovers: centreCovers, searchTimedOut: timedOut)
     }
 
     /// `path` relative to `folder` (`../art/logo.svg`), both made absolute first.
@@ -72,8 +84,11 @@ public struct SplashConfigurationTemplate: Sendable {
     public var text: String {
         let c = configuration
         let size = "\(formatNumber(documentSize.width, decimals: 2)) x \(formatNumber(documentSize.height, decimals: 2))"
-        let anchorNote = coverScale.map { "the cover search's point on \(searchDevice) (cover scale \(formatNumber($0, decimals: 3)))" }
-            ?? (searchTimedOut ? "the centre: the cover search on \(searchDevice) ran out of time (try auto)" : "no point of the logo covers \(searchDevice): the centre")
+        let anchorNote = coverScale.map {
+            centreCovers
+                ? "the centre covers \(searchDevice) (cover scale \(formatNumber($0, decimals: 3)))"
+                : "the centre is in a gap of the logo; the cover search's point on \(searchDevice) (cover scale \(formatNumber($0, decimals: 3)))"
+        } ?? (searchTimedOut ? "the cover search on \(searchDevice) ran out of time, so each command searches itself" : "no point of the logo covers \(searchDevice): the centre")
         let known = Device.builtIn.map(\.name).joined(separator: ", ")
         var lines = [
             "# logo-mask.yml: the one source of every splash output (`logo-mask generate`).",
