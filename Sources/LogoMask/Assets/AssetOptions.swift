@@ -15,6 +15,9 @@ public enum AssetPlatform: String, Sendable, CaseIterable, Codable {
     /// An installable web app: the web app manifest and its icons (maskable too), Safari's
     /// startup images for every built-in Apple device and the `<head>` snippet (``PWAWriter``).
     case pwa
+    /// flutter_native_splash: `flutter_native_splash.yaml` with its images, the Android 12 icon
+    /// fitted in its circle (``FlutterWriter``).
+    case flutter
 
     /// The platforms written when none are named: iOS, Android and the web.
     public static let native: Set<AssetPlatform> = [.ios, .android, .web]

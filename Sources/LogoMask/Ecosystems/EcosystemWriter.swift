@@ -9,6 +9,7 @@ enum EcosystemWriter {
         switch platform {
         case .ios, .android, .web: return
         case .pwa: try PWAWriter.write(logo: logo, options: options, writer: &writer)
+        case .flutter: try FlutterWriter.write(logo: logo, options: options, writer: &writer)
         }
     }
 }
