@@ -18,6 +18,9 @@ public enum AssetPlatform: String, Sendable, CaseIterable, Codable {
     /// flutter_native_splash: `flutter_native_splash.yaml` with its images, the Android 12 icon
     /// fitted in its circle (``FlutterWriter``).
     case flutter
+    /// react-native-bootsplash: what its `generate` command writes for Android, iOS and the
+    /// hide animation's manifest (``ReactNativeWriter``).
+    case reactNative = "react-native"
 
     /// The platforms written when none are named: iOS, Android and the web.
     public static let native: Set<AssetPlatform> = [.ios, .android, .web]

@@ -10,6 +10,7 @@ enum EcosystemWriter {
         case .ios, .android, .web: return
         case .pwa: try PWAWriter.write(logo: logo, options: options, writer: &writer)
         case .flutter: try FlutterWriter.write(logo: logo, options: options, writer: &writer)
+        case .reactNative: try ReactNativeWriter.write(logo: logo, options: options, writer: &writer)
         }
     }
 }
