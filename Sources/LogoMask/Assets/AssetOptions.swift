@@ -21,6 +21,13 @@ public enum AssetPlatform: String, Sendable, CaseIterable, Codable {
     /// react-native-bootsplash: what its `generate` command writes for Android, iOS and the
     /// hide animation's manifest (``ReactNativeWriter``).
     case reactNative = "react-native"
+    /// expo-splash-screen: the config plugin block for `app.json` and its images (``ExpoWriter``).
+    case expo
+    /// @capacitor/assets' input files: the logo as SVG, the 2732 px splashes (``CapacitorWriter``).
+    case capacitor
+    /// Cordova's `config.xml` splash preferences, with the Android 12 icon and the iOS launch
+    /// images they name, and the Lottie splash plugin's (``CordovaWriter``).
+    case cordova
 
     /// The platforms written when none are named: iOS, Android and the web.
     public static let native: Set<AssetPlatform> = [.ios, .android, .web]

@@ -104,7 +104,7 @@ public struct SplashConfiguration: Sendable, Equatable {
         case .ios: ios.logoWidth ?? logoWidth
         case .android: android.logoWidth ?? logoWidth
         case .web, .pwa: web.logoWidth ?? logoWidth
-        case .flutter, .reactNative: logoWidth
+        case .flutter, .reactNative, .expo, .capacitor, .cordova: logoWidth
         }
     }
 

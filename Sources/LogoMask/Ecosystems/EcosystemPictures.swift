@@ -21,6 +21,17 @@ enum EcosystemPictures {
             transform: transform, background: launch.background)
     }
 
+    /// A square launch picture `pixels` wide showing a screen `points` wide: the background (nil:
+    /// transparent) with the logo `logoWidth` points wide, centred (the web ``LaunchScene``).
+    static func squareLaunch(
+        _ logo: VectorLogo, points: Double, pixels: Int, logoWidth: Double, background: RGBAColor?
+    ) throws(LogoMaskError) -> RasterImage {
+        let launch = try LaunchScene(
+            platform: .web, logo: logo, viewport: Viewport(width: points, height: points, density: Double(pixels) / points),
+            logoWidth: logoWidth, background: background ?? .clear)
+        return try launchImage(launch, logo: logo)
+    }
+
     /// A `side` x `side` icon whose ink lies inside the centred circle `diameter` pixels across
     /// (less ``circleMargin``), over `background` (nil: transparent). The ink's smallest
     /// enclosing circle (``AndroidIconFit``'s, exact from the outline) fills that circle.

@@ -11,6 +11,9 @@ enum EcosystemWriter {
         case .pwa: try PWAWriter.write(logo: logo, options: options, writer: &writer)
         case .flutter: try FlutterWriter.write(logo: logo, options: options, writer: &writer)
         case .reactNative: try ReactNativeWriter.write(logo: logo, options: options, writer: &writer)
+        case .expo: try ExpoWriter.write(logo: logo, options: options, writer: &writer)
+        case .capacitor: try CapacitorWriter.write(logo: logo, options: options, writer: &writer)
+        case .cordova: try CordovaWriter.write(logo: logo, options: options, writer: &writer)
         }
     }
 }
