@@ -47,7 +47,7 @@ struct AssetsCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The folder to write (replaced whole if it exists).")
     var output: String
 
-    @Option(help: ArgumentHelp("Comma-separated, of: \(AssetPlatform.names) (default: ios,android,web).", valueName: "names"))
+    @Option(help: ArgumentHelp("Comma-separated, of: \(AssetPlatform.names).", valueName: "names"))
     var platforms: String = "ios,android,web"
 
     @Option(help: "The splash background colour.")

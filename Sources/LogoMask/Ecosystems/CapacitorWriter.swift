@@ -13,7 +13,7 @@ import MaskGeometry
 /// 2732px" and takes `logo.svg` and `logo-dark.svg`; 2732 px is the iPad Pro 12.9"'s long side
 /// at 2x, so the splash draws the logo at `logoWidth` points on that screen (the tool crops the
 /// square to each device). The light and dark backgrounds go on its command line
-/// (`--splashBackgroundColor`, `--splashBackgroundColorDark`), which the manifest's purpose gives.
+/// (its splash background colour options, light and dark), which the manifest's purpose gives.
 enum CapacitorWriter {
     /// The splash's side in pixels, and the points it stands for (at 2x).
     static let splashPixels = 2732
@@ -32,7 +32,7 @@ enum CapacitorWriter {
                 background: night ? darkBackground : options.background)
             try EcosystemPictures.write(
                 image, to: "capacitor/assets/splash\(suffix).png", writer: &writer,
-                purpose: "@capacitor/assets' splash\(suffix) input (2732 px, the logo \(formatNumber(options.logoWidth)) pt wide at 2x); generate with npx @capacitor/assets generate --splashBackgroundColor '\(options.background.hexString)'\(hasDark ? " --splashBackgroundColorDark '\(darkBackground.hexString)'" : "").")
+                purpose: "@capacitor/assets' splash\(suffix) input (2732 px, the logo \(formatNumber(options.logoWidth)) pt wide at 2x); run @capacitor/assets' generate with its splash background colour option \(options.background.hexString)\(hasDark ? " and its dark one \(darkBackground.hexString)" : "").")
         }
     }
 }
