@@ -94,7 +94,8 @@ struct DotLottieTests {
         let unzipped = folder.appendingPathComponent("unzipped").path
         let reading = try Self.read(path, into: unzipped)
         #expect(reading.bad == nil)
-        #expect(reading.entries.map(\.name) == ["manifest.json", "a/light.json", "a/dark.json"])
+        // The initial animation is the last entry: lottie-android keeps the last .json it reads.
+        #expect(reading.entries.map(\.name) == ["manifest.json", "a/dark.json", "a/light.json"])
         let manifest = try #require(try JSONSerialization.jsonObject(with: Data((reading.texts["manifest.json"] ?? "").utf8)) as? [String: Any])
         #expect(manifest["version"] as? String == "2")
         #expect(manifest["generator"] as? String == "logo-mask")

@@ -13,9 +13,11 @@ import FoundationEssentials
 ///
 /// The reveal's light animation is `a/light.json` and, when there is a dark appearance, its dark
 /// one `a/dark.json`: two whole animations rather than a theme, since a dark reveal may draw
-/// another logo as well as other colours (a 2.0 theme only recolours slots). The manifest is
-/// the first entry and `light` the first animation, so a player that takes the first one plays
-/// the light reveal. Each animation's bytes are exactly the `.json` export's.
+/// another logo as well as other colours (a 2.0 theme only recolours slots). The manifest
+/// is the first entry and names `light` first and as the initial animation; in the ZIP the
+/// initial animation is the *last* entry, because lottie-android's ZIP reader ignores the
+/// manifest and keeps the last `.json` it reads. Each animation's bytes are exactly the `.json`
+/// export's.
 public struct DotLottieFile: Sendable, Hashable {
     /// One animation in the container.
     public struct Animation: Sendable, Hashable {
@@ -60,7 +62,8 @@ public struct DotLottieFile: Sendable, Hashable {
         ])
         var archive = ZIPArchive()
         try archive.add("manifest.json", bytes: Array(manifestJSON.text.utf8))
-        for animation in animations {
+        // The initial animation last: lottie-android plays the last .json of the archive.
+        for animation in animations.dropFirst() + [first] {
             try archive.add("a/\(animation.id).json", bytes: Array(animation.export.text.utf8))
         }
         self.animations = animations
