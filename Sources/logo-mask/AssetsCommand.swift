@@ -47,7 +47,7 @@ struct AssetsCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "The folder to write (replaced whole if it exists).")
     var output: String
 
-    @Option(help: "Comma-separated: ios, android, web (default: all).")
+    @Option(help: ArgumentHelp("Comma-separated, of: \(AssetPlatform.names).", valueName: "names"))
     var platforms: String = "ios,android,web"
 
     @Option(help: "The splash background colour.")
@@ -95,11 +95,11 @@ struct AssetsCommand: ParsableCommand {
         var result = Set<AssetPlatform>()
         for name in platforms.split(separator: ",").map({ $0.trimmingWhitespace().lowercased() }) {
             guard let platform = AssetPlatform(rawValue: name) else {
-                throw ValidationError("--platforms takes ios, android and web, not \(name).")
+                throw ValidationError("--platforms takes \(AssetPlatform.names), not \(name).")
             }
             result.insert(platform)
         }
-        guard !result.isEmpty else { throw ValidationError("--platforms needs at least one of ios, android, web.") }
+        guard !result.isEmpty else { throw ValidationError("--platforms needs at least one of \(AssetPlatform.names).") }
         return result
     }
 

@@ -4,7 +4,7 @@ import LogoMask
 import MaskGeometry
 
 extension RevealCommand {
-    /// What `reveal -o x.json|x.html --json` prints.
+    /// What `reveal -o x.json|x.lottie|x.html --json` prints.
     private struct ExportReport: Codable {
         var format: RevealExportFormat
         var written: [String]
@@ -30,10 +30,12 @@ extension RevealCommand {
     func exportOverlay(_ scene: RevealScene, format: RevealExportFormat, to path: String) throws(LogoMaskError) {
         let options = RevealExportOptions(
             fps: fps, loop: loop, maxEmbeddedPixels: min(logoOptions.maxPixels, RevealExportOptions.defaultMaxEmbeddedPixels))
-        var file = format == .lottie
-            ? try RevealExport.lottie(scene, options: options)
-            : try RevealExport.webPage(scene, options: options)
-        if format == .lottie, content != nil {
+        var file = format == .webPage
+            ? try RevealExport.webPage(scene, options: options)
+            : try RevealExport.lottie(scene, options: options)
+        // A .lottie holds the same animation (the light one: the command has no dark appearance).
+        let container = format == .dotLottie ? try DotLottieFile(animations: [.init(id: DotLottieFile.lightID, export: file)]) : nil
+        if format != .webPage, content != nil {
             file.notes.append("--content is not in a Lottie: the overlay plays above the app's own window.")
         }
         var written = [path]
@@ -44,11 +46,15 @@ extension RevealCommand {
                 progress: { _ in })
             written += report.written
         }
-        try RevealExport.write(file, to: path)
+        if let container {
+            try RevealExport.write(container, to: path)
+        } else {
+            try RevealExport.write(file, to: path)
+        }
         if quiet { return }
         let viewport = scene.placement.viewport
         let report = ExportReport(
-            format: format, written: written, bytes: file.text.utf8.count,
+            format: format, written: written, bytes: container?.bytes.count ?? file.text.utf8.count,
             width: viewport.size.width, height: viewport.size.height, density: viewport.density,
             fps: fps, duration: scene.duration, finalScale: scene.finalScale, coverScale: scene.cover?.scale,
             anchor: scene.placement.resolvedAnchor, anchorChosen: scene.anchorChoice, anchorNote: scene.anchorNote,
@@ -58,7 +64,7 @@ extension RevealCommand {
             printJSON(report)
             return
         }
-        let kind = format == .lottie ? "Lottie" : "web page"
+        let kind = format == .lottie ? "Lottie" : format == .dotLottie ? "dotLottie" : "web page"
         var lines = ["\(scene.spec.name): \(kind), \(formatNumber(viewport.size.width))x\(formatNumber(viewport.size.height)) pt, \(formatNumber(scene.duration)) s, \(formatNumber(Double(report.bytes) / 1000, decimals: 1)) kB"]
         if let finalScale = scene.finalScale {
             lines.append("final scale \(formatNumber(finalScale, decimals: 4))\(scene.cover == nil ? " (given)" : " = cover scale of \(viewport)")")

@@ -58,7 +58,7 @@ struct ConfigCLITests {
         let out = folder.appendingPathComponent("app/splash").path
         let files = try hashes(out)
         let expected: Set<String> = [
-            "manifest.json", "reveal/reveal.json", "reveal/reveal.html", "previews/iPhone-SE.png", "previews/Galaxy-S24.png",
+            "manifest.json", "reveal/reveal.json", "reveal/reveal.lottie", "reveal/reveal.html", "previews/iPhone-SE.png", "previews/Galaxy-S24.png",
             "ios/Reveal/RevealGeometry.swift", "ios/Reveal/SplashReveal.swift",
             "android/Reveal/RevealGeometry.kt", "android/Reveal/SplashReveal.kt",
             "ios/LaunchScreen.storyboard", "ios/UILaunchScreen.plist",

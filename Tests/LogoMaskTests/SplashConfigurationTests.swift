@@ -102,7 +102,7 @@ struct SplashConfigurationTests {
          "logo-mask.yml:2: reveal: \"fast\" is not a mapping; give keys below it, one of preset, spec, duration, anchor, fps, content, margin"),
         ("logo: a.svg\nreveal:\n  fps: 500\n", "logo-mask.yml:3: reveal.fps: \"500\" is not a positive number of frames per second up to 240"),
         ("logo: a.svg\nreveal:\n  anchor: middle\n", "logo-mask.yml:3: reveal.anchor: \"middle\" is not center-or-auto, center, auto or X,Y in document units"),
-        ("logo: a.svg\nplatforms: [ios, windows]\n", "logo-mask.yml:2: platforms: \"windows\" is not one of ios, android, web"),
+        ("logo: a.svg\nplatforms: [ios, windows]\n", "logo-mask.yml:2: platforms: \"windows\" is not one of ios, android, web, pwa, flutter, react-native, expo, capacitor, cordova"),
         ("logo: a.svg\nandroid:\n  animatedIcon: fade\n", "logo-mask.yml:3: android.animatedIcon: \"fade\" moves no hole; an animated icon plays twitter or yula"),
         ("background: red\n", "logo-mask.yml:1: logo: missing; give the logo's SVG or PDF file (relative to this file's folder)"),
         ("logo: a.svg\nlogo: b.svg\n", "logo-mask.yml:2: the key logo is given twice; keep one"),

@@ -14,6 +14,7 @@ import MaskGeometry
 /// DIR/android/res/values[-night]/colors.xml, values/themes.xml (every Android version)
 /// DIR/android/LaunchStills/<Pixel or Galaxy>-<orientation>.png
 /// DIR/web/logo[@2x,@3x,@4x].png, splash-hole.svg
+/// DIR/<ecosystem>/...  the cross-platform tools' files (pwa, ...; see EcosystemWriter)
 /// DIR/manifest.json
 /// ```
 public enum AssetGenerator {
@@ -85,6 +86,10 @@ public enum AssetGenerator {
         }
         if options.platforms.contains(.web) {
             try writeWeb(logo: logo, options: options, writer: &writer)
+            try step()
+        }
+        for platform in AssetPlatform.allCases where options.platforms.contains(platform) && !AssetPlatform.native.contains(platform) {
+            try EcosystemWriter.write(platform, logo: logo, options: options, writer: &writer)
             try step()
         }
         let manifest = AssetManifest(

@@ -54,13 +54,13 @@ extension SplashConfiguration {
         case "logoWidth": logoWidth = try reader.positiveNumber(node, path: path, of: "points")
         case "platforms":
             platforms = []
-            for item in try reader.list(node, path: path, expecting: "ios, android, web") {
+            for item in try reader.list(node, path: path, expecting: AssetPlatform.names) {
                 guard let platform = AssetPlatform(rawValue: item.text) else {
-                    throw reader.fail(item.node, path, "\"\(item.text)\" is not one of ios, android, web")
+                    throw reader.fail(item.node, path, "\"\(item.text)\" is not one of \(AssetPlatform.names)")
                 }
                 if !platforms.contains(platform) { platforms.append(platform) }
             }
-            if platforms.isEmpty { throw reader.fail(node, path, "is empty; give at least one of ios, android, web") }
+            if platforms.isEmpty { throw reader.fail(node, path, "is empty; give at least one of \(AssetPlatform.names)") }
         case "devices":
             devices = []
             let known = Device.builtIn.map(\.name).joined(separator: ", ")

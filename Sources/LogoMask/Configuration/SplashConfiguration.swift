@@ -23,7 +23,7 @@ public struct SplashConfiguration: Sendable, Equatable {
     /// gives its own.
     public var logoWidth: Double = Placement.defaultLogoWidth
     /// The platforms to write for, in order.
-    public var platforms: [AssetPlatform] = AssetPlatform.allCases
+    public var platforms: [AssetPlatform] = [.ios, .android, .web]
     /// The devices of the launch stills, cover scales and previews; the first one is the screen
     /// of the Lottie and the web page.
     public var devices: [Device] = Device.builtIn
@@ -103,7 +103,8 @@ public struct SplashConfiguration: Sendable, Equatable {
         switch platform {
         case .ios: ios.logoWidth ?? logoWidth
         case .android: android.logoWidth ?? logoWidth
-        case .web: web.logoWidth ?? logoWidth
+        case .web, .pwa: web.logoWidth ?? logoWidth
+        case .flutter, .reactNative, .expo, .capacitor, .cordova: logoWidth
         }
     }
 

@@ -106,7 +106,7 @@ public struct SplashConfigurationTemplate: Sendable {
             "darkBackground: \(optional(c.darkBackground?.text))",
             "# The logo's width at launch, unless a platform below gives its own.",
             "logoWidth: \(formatNumber(c.logoWidth))",
-            "# Any of ios, android, web.",
+            "# Any of \(AssetPlatform.names).",
             "platforms: [\(c.platforms.map(\.rawValue).joined(separator: ", "))]",
             "# Screens of the launch stills, cover scales and previews; the first is the Lottie's and",
             "# the web page's. Built in: \(known).",

@@ -11,6 +11,7 @@ import MaskGeometry
 /// OUT/android/Reveal/    RevealGeometry.kt and SplashReveal.kt
 /// OUT/web/...            the web logo PNGs and hole overlay
 /// OUT/reveal/reveal.json the reveal as a Lottie, on the first device
+/// OUT/reveal/reveal.lottie the same as a dotLottie, with a dark animation when there is a dark background
 /// OUT/reveal/reveal.html the reveal as a web page, on the first device
 /// OUT/previews/<device>.png  a contact sheet of the reveal per device (1x, at most 20 fps)
 /// OUT/manifest.json      every file with its purpose and SHA-256 (``SplashManifest``)
@@ -110,6 +111,13 @@ public enum SplashGenerator {
                 try RevealExport.write(RevealExport.lottie(scene, options: options), to: folder.path("reveal/reveal.json"))
                 try RevealExport.write(RevealExport.webPage(scene, options: options), to: folder.path("reveal/reveal.html"))
                 purposes["reveal/reveal.json"] = "The reveal as a Lottie on \(device.name), played above the app's window."
+                let dark = try c.darkBackground.map { (background) throws(LogoMaskError) in
+                    try revealScene(
+                        c, logo: darkLogo ?? logo, spec: spec, device: device, content: content, deadline: deadline,
+                        background: background.flatColor)
+                }
+                try RevealExport.write(RevealExport.dotLottie(scene, dark: dark, options: options), to: folder.path("reveal/reveal.lottie"))
+                purposes["reveal/reveal.lottie"] = "The reveal as a dotLottie on \(device.name): animation \"light\"\(dark == nil ? "" : " and \"dark\" (the dark background and logo)")."
                 purposes["reveal/reveal.html"] = "The reveal as a self-contained web page on \(device.name)."
             }
             try step()
@@ -154,7 +162,7 @@ public enum SplashGenerator {
     /// it, with the logo width of the device's platform.
     private static func revealScene(
         _ c: SplashConfiguration, logo: VectorLogo, spec: RevealSpec, device: Device, density: Double? = nil,
-        content: RasterImage?, deadline: Deadline
+        content: RasterImage?, deadline: Deadline, background: RGBAColor? = nil
     ) throws(LogoMaskError) -> RevealScene {
         var viewport = device.viewport()
         if let density { viewport.density = density }
@@ -163,7 +171,7 @@ public enum SplashGenerator {
         if let anchor = c.reveal.anchor { settings.anchor = anchor }
         settings.margin = c.reveal.margin
         settings.duration = c.reveal.duration
-        settings.background = c.background.flatColor
+        settings.background = background ?? c.background.flatColor
         settings.content = content
         settings.specFolder = c.reveal.spec.map { URL(fileURLWithPath: c.resolve($0)).deletingLastPathComponent().path }
         return try RevealScene(logo: logo, spec: spec, settings: settings, deadline: deadline)

@@ -56,12 +56,16 @@ public enum RevealExportFormat: String, Sendable, Codable, CaseIterable {
     case lottie
     /// One HTML page with inline SVG, animated with the Web Animations API.
     case webPage
+    /// The Lottie in a dotLottie 2.0 container (``DotLottieFile``).
+    case dotLottie
 
-    /// The format a path's extension names (`.json` for Lottie, `.html` or `.htm` for a page), or nil.
+    /// The format a path's extension names (`.json` for Lottie, `.html` or `.htm` for a page,
+    /// `.lottie` for a dotLottie), or nil.
     public init?(path: String) {
         switch URL(fileURLWithPath: path).pathExtension.lowercased() {
         case "json": self = .lottie
         case "html", "htm": self = .webPage
+        case "lottie": self = .dotLottie
         default: return nil
         }
     }
