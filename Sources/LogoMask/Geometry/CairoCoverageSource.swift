@@ -4,6 +4,11 @@ import MaskGeometry
 /// The coverage oracle behind the cover-scale search: draws the logo's vectors with Cairo into
 /// an 8-bit coverage grid (reused for every zoom level) and into the viewport's own pixel grid
 /// (reused for every exact check). Both buffers are allocated once per search.
+///
+/// A logo with filter effects is drawn into the zoomed grids past the picture scale from its
+/// ``FilterPicture`` (see ``LogoDrawing``): the grids only bracket the answer. The exact checks
+/// at the viewport's pixels always draw the vectors (clipped to the tiles left to check), so
+/// "checked by rendering" still means rendering the logo as librsvg draws it.
 final class CairoCoverageSource: CoverageSource {
     typealias Failure = LogoMaskError
 
@@ -46,6 +51,7 @@ final class CairoCoverageSource: CoverageSource {
         pixels.update(repeating: 0, count: stride * height)
         let surface = try CairoSurface.image(wrapping: pixels, layout: .a8, width: width, height: height, stride: stride)
         let context = try CairoContext(surface)
+        drawing.pictureUse = .pastPictureScale
         try drawing.draw(on: context, transform: transform)
         surface.flush()
         table.build(
@@ -65,6 +71,7 @@ final class CairoCoverageSource: CoverageSource {
         let surface = try CairoSurface.image(wrapping: pixels, layout: .a8, width: width, height: height, stride: stride)
         let context = try CairoContext(surface)
         if boxes != nil { context.clip(toBoxes: regions) }
+        drawing.pictureUse = .never
         try drawing.draw(on: context, transform: transform)
         surface.flush()
         for box in regions {

@@ -20,6 +20,13 @@ import Synchronization
 /// what the target shows is drawn from a cropped copy of its text (``CroppedSVGSource``,
 /// ``DrawingCrop``): librsvg sizes those surfaces as its toplevel viewport at the drawing's
 /// scale, so the crop keeps them to the visible region whatever the zoom.
+///
+/// A logo with filter effects drawn larger than both its first draw and a bounded picture scale
+/// is painted from a ``FilterPicture`` drawn once: librsvg would otherwise recompute the filter at
+/// every draw (the cover search and reveal frames draw dozens of times at up to 60x). Draws
+/// between 1.5 times the first draw's scale and the picture scale come from pictures at 3, 6,
+/// 12... times the first scale. Draws up to 1.5 times the first draw's scale stay vectors, so one
+/// render (all its strips at one scale) matches rsvg-convert at any size.
 final class LogoDrawing {
     private let svg: SVGDocument?
     /// The text to crop, nil when the logo is never cropped (PDF, one element, compressed, or
@@ -41,6 +48,12 @@ final class LogoDrawing {
     /// ``VectorLogo/pathCrossings`` and the box the paths span, to refuse a drawing too costly.
     private let crossings: Int
     private let inkBox: Rect
+    /// Filtered logos only: the document region a ``FilterPicture`` covers; nil draws vectors always.
+    private let pictureRegion: Rect?
+    /// The pictures drawn so far, most recently used first (at most ``cachedPictures``).
+    private var pictures: [FilterPicture] = []
+    /// The scale (document units to device pixels) of the first draw; draws up to it stay vectors.
+    private var firstScale: Double?
 
     init(logo: VectorLogo) throws(LogoMaskError) {
         name = logo.name
@@ -53,6 +66,8 @@ final class LogoDrawing {
         unlimited = logo.options.trustedInput
         textFontSize = logo.format == .svg ? TextZoomLimit.largestFontSize(in: logo.source) : nil
         filterReach = logo.usesFilterEffects ? Self.filterReachFraction * max(box.width, box.height) : 0
+        pictureRegion = logo.usesFilterEffects && !inkBox.isEmpty
+            ? FilterPicture.region(inkBox: inkBox, reach: filterReach) : nil
         cropSource = logo.format == .svg && elementID == nil && DrawingCrop.mayUseIntermediateSurfaces(logo.source)
             ? CroppedSVGSource(logo.source) : nil
         switch logo.format {
@@ -74,6 +89,30 @@ final class LogoDrawing {
     }
 
     private func draw(on context: CairoContext, transform: Transform, alpha: Double, limitingText: Bool) throws(LogoMaskError) {
+        if let pictureRegion, pictureUse != .never, context.visibleDeviceRect != nil {
+            let scale = Self.scale(of: transform.concatenating(context.currentTransform))
+            let first = firstScale ?? scale
+            firstScale = first
+            let cap = FilterPicture.scale(for: pictureRegion)
+            let prefersPicture = pictureUse == .pastPictureScale
+            if scale > (prefersPicture ? cap : max(first, cap)) {
+                try drawPicture(on: context, transform: transform, alpha: alpha, region: pictureRegion, scale: cap)
+                return
+            }
+            // Between the first draw and the cap (a reveal growing frame by frame): a picture at
+            // 3, 6, 12... times the first scale, the first at or above the draw's, so it is at
+            // most halved when painted and each octave costs librsvg one draw, not one per frame.
+            if !prefersPicture, scale > first * Self.pictureStep {
+                var octave = first * Self.pictureStep * 2
+                while octave < scale { octave *= 2 }
+                try drawPicture(on: context, transform: transform, alpha: alpha, region: pictureRegion, scale: min(octave, cap))
+                return
+            }
+        }
+        try drawVectors(on: context, transform: transform, alpha: alpha, limitingText: limitingText)
+    }
+
+    private func drawVectors(on context: CairoContext, transform: Transform, alpha: Double, limitingText: Bool) throws(LogoMaskError) {
         if limitingText, let fontSize = textFontSize, let visible = context.visibleDeviceRect, !visible.isEmpty {
             let toDevice = transform.concatenating(context.currentTransform)
             let scale = Self.scale(of: toDevice)
@@ -99,6 +138,7 @@ final class LogoDrawing {
             let crop = try cropped(toDevice: transform.concatenating(context.currentTransform), on: context)
             if crop?.deviceSpace == true { context.setTransform(.identity) } else { context.concatenate(transform) }
             if alpha < 1 { context.pushGroup() }
+            Self.countLibraryDraw(name)
             if let crop {
                 try crop.document.render(on: context, element: nil, viewport: crop.viewport)
             } else if let svg {
@@ -107,6 +147,62 @@ final class LogoDrawing {
                 try pdf.render(page: page, on: context)
             }
             if alpha < 1 { context.popGroupAndPaint(alpha: alpha) }
+        }
+        if let reason = context.failure { throw LogoMaskError.drawingFailed(file: name, reason: reason) }
+    }
+
+    // MARK: - Filter pictures
+
+    /// Draws up to this factor above the first draw's scale stay vectors (a render's strips, a
+    /// reveal's first frames); past it they come from pictures.
+    static let pictureStep = 1.5
+    /// How many pictures one drawing keeps (each at most 16 MiB).
+    private static let cachedPictures = 3
+
+    /// When a filtered logo is painted from a picture instead of librsvg.
+    enum PictureUse {
+        /// Past 1.5 times the first draw's scale (the default: a render's strips stay vectors).
+        case pastFirstDraw
+        /// Past the picture scale, even on the first draw: searches that choose their own scales
+        /// (the cover search's grids, the radial profile's grid).
+        case pastPictureScale
+        /// Never: exact checks (the cover search's verdicts at the viewport's pixels).
+        case never
+    }
+
+    /// When this drawing paints a filtered logo from a picture.
+    var pictureUse = PictureUse.pastFirstDraw
+
+    /// Test hook: while not nil, how many times each file's drawings called librsvg or poppler.
+    static let libraryDrawLog = Mutex<[String: Int]?>(nil)
+
+    private static func countLibraryDraw(_ name: String) {
+        libraryDrawLog.withLock { log in
+            if log != nil { log?[name, default: 0] += 1 }
+        }
+    }
+
+    /// Paints the logo from its picture (drawn now if this is the first time it is needed).
+    private func drawPicture(
+        on context: CairoContext, transform: Transform, alpha: Double, region: Rect, scale: Double
+    ) throws(LogoMaskError) {
+        let picture: FilterPicture
+        if let index = pictures.firstIndex(where: { $0.scale == scale }) {
+            picture = pictures.remove(at: index)
+        } else {
+            guard let canvas = try FilterPicture.canvas(region: region, scale: scale) else {
+                return try drawVectors(on: context, transform: transform, alpha: alpha, limitingText: true)
+            }
+            let small = try CairoContext(canvas.picture.image)
+            try drawVectors(on: small, transform: canvas.toImage, alpha: 1, limitingText: true)
+            canvas.picture.image.flush()
+            picture = canvas.picture
+        }
+        pictures.insert(picture, at: 0)
+        if pictures.count > Self.cachedPictures { pictures.removeLast() }
+        let placement = picture.toDocument.concatenating(transform).concatenating(context.currentTransform)
+        try withLibraryCall(.cairo, .drawing, file: name) { () throws(LogoMaskError) in
+            context.paintPicture(picture.image, placement: placement, alpha: alpha)
         }
         if let reason = context.failure { throw LogoMaskError.drawingFailed(file: name, reason: reason) }
     }
@@ -187,7 +283,7 @@ final class LogoDrawing {
         guard let fromImage = toImage.inverted else { return }
         let image = try CairoSurface.image(layout: .argb32, width: width, height: height)
         let small = try CairoContext(image)
-        try draw(on: small, transform: toDevice.concatenating(toImage), alpha: 1, limitingText: false)
+        try drawVectors(on: small, transform: toDevice.concatenating(toImage), alpha: 1, limitingText: false)
         image.flush()
         try withLibraryCall(.cairo, .drawing, file: name) { () throws(LogoMaskError) in
             context.paintImage(image, placement: fromImage, filter: .bilinear, alpha: alpha, padEdges: false)
