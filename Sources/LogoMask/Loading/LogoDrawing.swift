@@ -21,12 +21,13 @@ import Synchronization
 /// ``DrawingCrop``): librsvg sizes those surfaces as its toplevel viewport at the drawing's
 /// scale, so the crop keeps them to the visible region whatever the zoom.
 ///
-/// A logo with filter effects drawn larger than both its first draw and a bounded picture scale
-/// is painted from a ``FilterPicture`` drawn once: librsvg would otherwise recompute the filter at
-/// every draw (the cover search and reveal frames draw dozens of times at up to 60x). Draws
-/// between 1.5 times the first draw's scale and the picture scale come from pictures at 3, 6,
-/// 12... times the first scale. Draws up to 1.5 times the first draw's scale stay vectors, so one
-/// render (all its strips at one scale) matches rsvg-convert at any size.
+/// A logo with filter effects drawn past 1.5 times its first draw's scale is painted from a
+/// ``FilterPicture`` drawn once per logo (``FilterPictureCache``): librsvg would otherwise
+/// recompute the filters at every draw (the cover search and reveal frames draw dozens of times
+/// at up to 60x). Searches (``PictureUse/search``) paint pictures from a quarter of the picture
+/// scale up, even on their first draw, so a search's grids and exact checks read one picture.
+/// Draws up to 1.5 times the first draw's scale stay vectors, so one render (all its strips at
+/// one scale) matches rsvg-convert at any size.
 final class LogoDrawing {
     private let svg: SVGDocument?
     /// The text to crop, nil when the logo is never cropped (PDF, one element, compressed, or
@@ -50,7 +51,8 @@ final class LogoDrawing {
     private let inkBox: Rect
     /// Filtered logos only: the document region a ``FilterPicture`` covers; nil draws vectors always.
     private let pictureRegion: Rect?
-    /// The pictures drawn so far, most recently used first (at most ``cachedPictures``).
+    /// The logo's shared pictures, and this drawing's surfaces over them (most recent first).
+    private let pictureCache: FilterPictureCache
     private var pictures: [FilterPicture] = []
     /// The scale (document units to device pixels) of the first draw; draws up to it stay vectors.
     private var firstScale: Double?
@@ -66,8 +68,12 @@ final class LogoDrawing {
         unlimited = logo.options.trustedInput
         textFontSize = logo.format == .svg ? TextZoomLimit.largestFontSize(in: logo.source) : nil
         filterReach = logo.usesFilterEffects ? Self.filterReachFraction * max(box.width, box.height) : 0
+        // What a render of the document shows: zanshin's ink box (a blur region) is nine times
+        // the document's side, which left its 2048-px picture at 0.9 px a unit.
+        let shown = inkBox.intersection(box)
         pictureRegion = logo.usesFilterEffects && !inkBox.isEmpty
-            ? FilterPicture.region(inkBox: inkBox, reach: filterReach) : nil
+            ? FilterPicture.region(inkBox: shown.isEmpty ? inkBox : shown, reach: filterReach) : nil
+        pictureCache = logo.filterPictures
         cropSource = logo.format == .svg && elementID == nil && DrawingCrop.mayUseIntermediateSurfaces(logo.source)
             ? CroppedSVGSource(logo.source) : nil
         switch logo.format {
@@ -89,23 +95,18 @@ final class LogoDrawing {
     }
 
     private func draw(on context: CairoContext, transform: Transform, alpha: Double, limitingText: Bool) throws(LogoMaskError) {
-        if let pictureRegion, pictureUse != .never, context.visibleDeviceRect != nil {
+        if let pictureRegion, context.visibleDeviceRect != nil {
             let scale = Self.scale(of: transform.concatenating(context.currentTransform))
             let first = firstScale ?? scale
             firstScale = first
             let cap = FilterPicture.scale(for: pictureRegion)
-            let prefersPicture = pictureUse == .pastPictureScale
-            if scale > (prefersPicture ? cap : max(first, cap)) {
-                try drawPicture(on: context, transform: transform, alpha: alpha, region: pictureRegion, scale: cap)
-                return
-            }
-            // Between the first draw and the cap (a reveal growing frame by frame): a picture at
-            // 3, 6, 12... times the first scale, the first at or above the draw's, so it is at
-            // most halved when painted and each octave costs librsvg one draw, not one per frame.
-            if !prefersPicture, scale > first * Self.pictureStep {
-                var octave = first * Self.pictureStep * 2
-                while octave < scale { octave *= 2 }
-                try drawPicture(on: context, transform: transform, alpha: alpha, region: pictureRegion, scale: min(octave, cap))
+            // Searches: a picture from a quarter of the cap (below it a vector draw costs less
+            // than a sixteenth of the cap's). Others: past their first draw (a reveal growing
+            // frame by frame), so each rung costs librsvg one draw, not one per frame.
+            let usesPicture = pictureUse == .search ? scale > cap / 4 : scale > first * Self.pictureStep
+            if usesPicture {
+                let rung = FilterPicture.ladderScale(for: scale, cap: cap)
+                try drawPicture(on: context, transform: transform, alpha: alpha, region: pictureRegion, scale: rung)
                 return
             }
         }
@@ -156,18 +157,17 @@ final class LogoDrawing {
     /// Draws up to this factor above the first draw's scale stay vectors (a render's strips, a
     /// reveal's first frames); past it they come from pictures.
     static let pictureStep = 1.5
-    /// How many pictures one drawing keeps (each at most 16 MiB).
-    private static let cachedPictures = 3
+    /// How many surfaces over shared pictures one drawing keeps.
+    private static let cachedPictures = FilterPictureCache.capacity
 
     /// When a filtered logo is painted from a picture instead of librsvg.
     enum PictureUse {
         /// Past 1.5 times the first draw's scale (the default: a render's strips stay vectors).
         case pastFirstDraw
-        /// Past the picture scale, even on the first draw: searches that choose their own scales
-        /// (the cover search's grids, the radial profile's grid).
-        case pastPictureScale
-        /// Never: exact checks (the cover search's verdicts at the viewport's pixels).
-        case never
+        /// Past a quarter of the picture scale, even on the first draw: searches that draw at
+        /// scales of their own choosing, the cover search (its grids and its exact checks, so both
+        /// read the same pixels) and the radial profile's grid.
+        case search
     }
 
     /// When this drawing paints a filtered logo from a picture.
@@ -190,13 +190,18 @@ final class LogoDrawing {
         if let index = pictures.firstIndex(where: { $0.scale == scale }) {
             picture = pictures.remove(at: index)
         } else {
-            guard let canvas = try FilterPicture.canvas(region: region, scale: scale) else {
-                return try drawVectors(on: context, transform: transform, alpha: alpha, limitingText: true)
+            let pixels = try pictureCache.pixels(scale: scale, name: name) { (scale) throws(LogoMaskError) in
+                guard let blank = FilterPicture.blankPixels(region: region, scale: scale) else {
+                    throw LogoMaskError.drawingFailed(file: name, reason: "a filter picture has no inverse transform")
+                }
+                let image = try CairoSurface.image(
+                    wrapping: blank.pixels.bytes, layout: .argb32, width: blank.pixels.width,
+                    height: blank.pixels.height, stride: blank.pixels.stride)
+                try drawVectors(on: try CairoContext(image), transform: blank.toImage, alpha: 1, limitingText: true)
+                image.flush()
+                return blank.pixels
             }
-            let small = try CairoContext(canvas.picture.image)
-            try drawVectors(on: small, transform: canvas.toImage, alpha: 1, limitingText: true)
-            canvas.picture.image.flush()
-            picture = canvas.picture
+            picture = try FilterPicture(pixels: pixels)
         }
         pictures.insert(picture, at: 0)
         if pictures.count > Self.cachedPictures { pictures.removeLast() }
