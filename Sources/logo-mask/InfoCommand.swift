@@ -39,7 +39,11 @@ struct InfoCommand: ParsableCommand {
                 ("viewBox", info.viewBox.map(\.description) ?? "none"),
                 ("ink bounds", info.inkBounds.map { "\($0)  (x,y,w,h)" } ?? "none: nothing paints"),
                 ("logical bounds", show(info.logicalBounds)),
-                ("filter effects", info.usesFilterEffects ? "yes (drawn through librsvg at each size)" : "no"),
+                ("filter effects", info.usesFilterEffects
+                    ? "yes: rendered as librsvg draws them; zoomed past the size a command starts at, and in cover"
+                        + " searches, painted from one 2048-px picture (edges soften when magnified; the cover scale"
+                        + " is the one at which that picture covers)"
+                    : "no"),
             ]
             if let element = info.element {
                 rows.append(("element #\(element.id) ink", show(element.inkBounds)))

@@ -17,7 +17,9 @@ public enum AlphaBounds {
     /// The alpha-tight box of `logo` under `transform` (document units to output units): drawn
     /// with its long side at `longSide` pixels (at least 4096), then each edge is refined by
     /// drawing the vector again, zoomed in on the pixels that hold that edge's extreme (not for a
-    /// logo with filter effects, which librsvg draws at the zoomed resolution). Stops with
+    /// logo with filter effects, which librsvg draws at the zoomed resolution; such a logo is read
+    /// from its 2048-pixel picture, see ``LogoDrawing``, so its edges are known to that
+    /// picture's pixel, magnified). Stops with
     /// `deadlineExceeded` once `deadline` passes (checked between renders).
     public static func alphaTight(
         of logo: VectorLogo, transform: Transform = .identity, longSide: Int = 4096, deadline: Deadline = .none
@@ -27,6 +29,8 @@ public enum AlphaBounds {
         }
         guard !logo.inkBounds.isEmpty else { throw LogoMaskError.noVisibleInk(file: logo.name) }
         let drawing = try logo.makeDrawing()
+        // A filtered logo is read from its shared picture (kiten: 17 s of 4096-px filters before).
+        drawing.pictureUse = .search
         var raster = CoverageRaster()
         let box = transform.apply(to: logo.inkBounds)
         let margin = max(box.width, box.height) * 0.01
@@ -124,6 +128,8 @@ public enum AlphaBounds {
         let g = Double(max(1024, longSide)) / max(region.width, region.height)
         let w = max(1, Int((region.width * g).rounded(.up))), h = max(1, Int((region.height * g).rounded(.up)))
         let drawing = try logo.makeDrawing()
+        // A filtered logo is read from its shared picture (kiten: 17 s of 4096-px filters before).
+        drawing.pictureUse = .search
         var raster = CoverageRaster()
         try raster.render(drawing, transform: Transform.translation(x: -region.x, y: -region.y).concatenating(.scale(g)), width: w, height: h)
         // In each row the farthest inked pixel from the centre is the first or the last one;

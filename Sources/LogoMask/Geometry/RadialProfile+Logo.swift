@@ -56,6 +56,9 @@ extension RadialProfile {
         let k = logoWidth / logo.documentSize.width
         let side = max(ink.width, ink.height) * k
         let drawing = try logo.makeDrawing()
+        // A filtered logo's one grid is read from its picture (2048 px, not a 4096-px filter),
+        // the one the cover search read.
+        drawing.pictureUse = .search
         var builder = RadialProfileBuilder(directionCount: directionCount)
         // Each level: a square of `side / 2^level` points (the first: the ink's box), `gridSize` pixels wide.
         let stride = PixelLayout.a8.stride(width: gridSize + 4)

@@ -20,6 +20,14 @@ import Synchronization
 /// what the target shows is drawn from a cropped copy of its text (``CroppedSVGSource``,
 /// ``DrawingCrop``): librsvg sizes those surfaces as its toplevel viewport at the drawing's
 /// scale, so the crop keeps them to the visible region whatever the zoom.
+///
+/// A logo with filter effects drawn past 1.5 times its first draw's scale is painted from a
+/// ``FilterPicture`` drawn once per logo (``FilterPictureCache``): librsvg would otherwise
+/// recompute the filters at every draw (the cover search and reveal frames draw dozens of times
+/// at up to 60x). Searches (``PictureUse/search``) paint pictures from a quarter of the picture
+/// scale up, even on their first draw, so a search's grids and exact checks read one picture.
+/// Draws up to 1.5 times the first draw's scale stay vectors, so one render (all its strips at
+/// one scale) matches rsvg-convert at any size.
 final class LogoDrawing {
     private let svg: SVGDocument?
     /// The text to crop, nil when the logo is never cropped (PDF, one element, compressed, or
@@ -41,6 +49,13 @@ final class LogoDrawing {
     /// ``VectorLogo/pathCrossings`` and the box the paths span, to refuse a drawing too costly.
     private let crossings: Int
     private let inkBox: Rect
+    /// Filtered logos only: the document region a ``FilterPicture`` covers; nil draws vectors always.
+    private let pictureRegion: Rect?
+    /// The logo's shared pictures, and this drawing's surfaces over them (most recent first).
+    private let pictureCache: FilterPictureCache
+    private var pictures: [FilterPicture] = []
+    /// The scale (document units to device pixels) of the first draw; draws up to it stay vectors.
+    private var firstScale: Double?
 
     init(logo: VectorLogo) throws(LogoMaskError) {
         name = logo.name
@@ -53,6 +68,12 @@ final class LogoDrawing {
         unlimited = logo.options.trustedInput
         textFontSize = logo.format == .svg ? TextZoomLimit.largestFontSize(in: logo.source) : nil
         filterReach = logo.usesFilterEffects ? Self.filterReachFraction * max(box.width, box.height) : 0
+        // What a render of the document shows: zanshin's ink box (a blur region) is nine times
+        // the document's side, which left its 2048-px picture at 0.9 px a unit.
+        let shown = inkBox.intersection(box)
+        pictureRegion = logo.usesFilterEffects && !inkBox.isEmpty
+            ? FilterPicture.region(inkBox: shown.isEmpty ? inkBox : shown, reach: filterReach) : nil
+        pictureCache = logo.filterPictures
         cropSource = logo.format == .svg && elementID == nil && DrawingCrop.mayUseIntermediateSurfaces(logo.source)
             ? CroppedSVGSource(logo.source) : nil
         switch logo.format {
@@ -74,6 +95,25 @@ final class LogoDrawing {
     }
 
     private func draw(on context: CairoContext, transform: Transform, alpha: Double, limitingText: Bool) throws(LogoMaskError) {
+        if let pictureRegion, context.visibleDeviceRect != nil {
+            let scale = Self.scale(of: transform.concatenating(context.currentTransform))
+            let first = firstScale ?? scale
+            firstScale = first
+            let cap = FilterPicture.scale(for: pictureRegion)
+            // Searches: a picture from a quarter of the cap (below it a vector draw costs less
+            // than a sixteenth of the cap's). Others: past their first draw (a reveal growing
+            // frame by frame), so each rung costs librsvg one draw, not one per frame.
+            let usesPicture = pictureUse == .search ? scale > cap / 4 : scale > first * Self.pictureStep
+            if usesPicture {
+                let rung = FilterPicture.ladderScale(for: scale, cap: cap)
+                try drawPicture(on: context, transform: transform, alpha: alpha, region: pictureRegion, scale: rung)
+                return
+            }
+        }
+        try drawVectors(on: context, transform: transform, alpha: alpha, limitingText: limitingText)
+    }
+
+    private func drawVectors(on context: CairoContext, transform: Transform, alpha: Double, limitingText: Bool) throws(LogoMaskError) {
         if limitingText, let fontSize = textFontSize, let visible = context.visibleDeviceRect, !visible.isEmpty {
             let toDevice = transform.concatenating(context.currentTransform)
             let scale = Self.scale(of: toDevice)
@@ -99,6 +139,7 @@ final class LogoDrawing {
             let crop = try cropped(toDevice: transform.concatenating(context.currentTransform), on: context)
             if crop?.deviceSpace == true { context.setTransform(.identity) } else { context.concatenate(transform) }
             if alpha < 1 { context.pushGroup() }
+            Self.countLibraryDraw(name)
             if let crop {
                 try crop.document.render(on: context, element: nil, viewport: crop.viewport)
             } else if let svg {
@@ -107,6 +148,66 @@ final class LogoDrawing {
                 try pdf.render(page: page, on: context)
             }
             if alpha < 1 { context.popGroupAndPaint(alpha: alpha) }
+        }
+        if let reason = context.failure { throw LogoMaskError.drawingFailed(file: name, reason: reason) }
+    }
+
+    // MARK: - Filter pictures
+
+    /// Draws up to this factor above the first draw's scale stay vectors (a render's strips, a
+    /// reveal's first frames); past it they come from pictures.
+    static let pictureStep = 1.5
+    /// How many surfaces over shared pictures one drawing keeps.
+    private static let cachedPictures = FilterPictureCache.capacity
+
+    /// When a filtered logo is painted from a picture instead of librsvg.
+    enum PictureUse {
+        /// Past 1.5 times the first draw's scale (the default: a render's strips stay vectors).
+        case pastFirstDraw
+        /// Past a quarter of the picture scale, even on the first draw: searches that draw at
+        /// scales of their own choosing, the cover search (its grids and its exact checks, so both
+        /// read the same pixels) and the radial profile's grid.
+        case search
+    }
+
+    /// When this drawing paints a filtered logo from a picture.
+    var pictureUse = PictureUse.pastFirstDraw
+
+    /// Test hook: while not nil, how many times each file's drawings called librsvg or poppler.
+    static let libraryDrawLog = Mutex<[String: Int]?>(nil)
+
+    private static func countLibraryDraw(_ name: String) {
+        libraryDrawLog.withLock { log in
+            if log != nil { log?[name, default: 0] += 1 }
+        }
+    }
+
+    /// Paints the logo from its picture (drawn now if this is the first time it is needed).
+    private func drawPicture(
+        on context: CairoContext, transform: Transform, alpha: Double, region: Rect, scale: Double
+    ) throws(LogoMaskError) {
+        let picture: FilterPicture
+        if let index = pictures.firstIndex(where: { $0.scale == scale }) {
+            picture = pictures.remove(at: index)
+        } else {
+            let pixels = try pictureCache.pixels(scale: scale, name: name) { (scale) throws(LogoMaskError) in
+                guard let blank = FilterPicture.blankPixels(region: region, scale: scale) else {
+                    throw LogoMaskError.drawingFailed(file: name, reason: "a filter picture has no inverse transform")
+                }
+                let image = try CairoSurface.image(
+                    wrapping: blank.pixels.bytes, layout: .argb32, width: blank.pixels.width,
+                    height: blank.pixels.height, stride: blank.pixels.stride)
+                try drawVectors(on: try CairoContext(image), transform: blank.toImage, alpha: 1, limitingText: true)
+                image.flush()
+                return blank.pixels
+            }
+            picture = try FilterPicture(pixels: pixels)
+        }
+        pictures.insert(picture, at: 0)
+        if pictures.count > Self.cachedPictures { pictures.removeLast() }
+        let placement = picture.toDocument.concatenating(transform).concatenating(context.currentTransform)
+        try withLibraryCall(.cairo, .drawing, file: name) { () throws(LogoMaskError) in
+            context.paintPicture(picture.image, placement: placement, alpha: alpha)
         }
         if let reason = context.failure { throw LogoMaskError.drawingFailed(file: name, reason: reason) }
     }
@@ -187,7 +288,7 @@ final class LogoDrawing {
         guard let fromImage = toImage.inverted else { return }
         let image = try CairoSurface.image(layout: .argb32, width: width, height: height)
         let small = try CairoContext(image)
-        try draw(on: small, transform: toDevice.concatenating(toImage), alpha: 1, limitingText: false)
+        try drawVectors(on: small, transform: toDevice.concatenating(toImage), alpha: 1, limitingText: false)
         image.flush()
         try withLibraryCall(.cairo, .drawing, file: name) { () throws(LogoMaskError) in
             context.paintImage(image, placement: fromImage, filter: .bilinear, alpha: alpha, padEdges: false)

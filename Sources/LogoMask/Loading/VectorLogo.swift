@@ -58,6 +58,8 @@ public final class VectorLogo: Sendable {
     let pathCrossings: Int
     /// For an element drawn alone: where its ink box sits in the element's own coordinates.
     let elementOrigin: Point
+    /// The pictures of a filtered logo, shared by all its drawings (empty for other logos).
+    let filterPictures = FilterPictureCache()
 
     /// The logo as normalized vector shapes (``LogoOutline``): absolute move/line/cubic/close
     /// paths in document units with fill rules, strokes, paints and clips, and whether they are

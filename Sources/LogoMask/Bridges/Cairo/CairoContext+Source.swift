@@ -52,6 +52,22 @@ extension CairoContext {
         cairo_restore(pointer)
     }
 
+    /// Paints `image` placed by `placement` (image pixels to device pixels) with the context's
+    /// current operator and clip, bilinear, transparent outside the image, with an overall
+    /// `alpha`: a ``FilterPicture`` standing in for a draw of the logo.
+    func paintPicture(_ image: CairoSurface, placement: Transform, alpha: Double) {
+        cairo_save(pointer)
+        setTransform(placement)
+        cairo_set_source_surface(pointer, image.pointer, 0, 0)
+        if let pattern = cairo_get_source(pointer) {
+            cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
+            cairo_pattern_set_extend(pattern, CAIRO_EXTEND_NONE)
+        }
+        cairo_identity_matrix(pointer)
+        if alpha >= 1 { cairo_paint(pointer) } else { cairo_paint_with_alpha(pointer, max(0, alpha)) }
+        cairo_restore(pointer)
+    }
+
     /// Fills `rect` (user units that `transform` maps to device pixels) with `image`
     /// (`imageSize` its size in pixels) scaled into it, with the current operator and a good
     /// downscaling filter (`CAIRO_FILTER_GOOD`). Only the image's own rectangle is filled;

@@ -1,0 +1,68 @@
+import MaskGeometry
+
+/// A picture of a logo with filter effects, drawn once by librsvg at a bounded scale and painted
+/// (bilinear) at any other scale near or above it: one drawing's Cairo surface over pixels
+/// shared by every drawing of the logo (``FilterPictureCache``).
+///
+/// librsvg computes a filter over the whole region it draws at the draw's own resolution, so a
+/// blur drawn dozens of times at 60x (the cover search, reveal frames) cost a minute. Past a
+/// drawing's first draw (or, in searches, past a quarter of the picture scale) the logo is
+/// painted from a picture instead: the filters are computed once per picture. The cost is in the
+/// look: magnified, the logo's sharp edges are interpolated from the picture (soft over about
+/// one picture pixel, magnified), not drawn.
+///
+/// Pictures are drawn on a ladder fixed by the logo alone: the *picture scale* (the ink box within
+/// the document box, grown by the filter's reach, ``longerSide`` pixels on its longer side) and
+/// its halves, so every drawing, device and thread asks for the same few. Ink outside the
+/// document box, which no render of the document shows, is left out of the pictures.
+struct FilterPicture {
+    /// The picture (premultiplied ARGB32, a one-pixel transparent border), this drawing's surface.
+    let image: CairoSurface
+    /// The shared pixels `image` wraps (kept alive while the surface is).
+    let pixels: FilterPictureCache.Pixels
+
+    /// The longer side, in pixels, of the region a picture covers (the ink box and what a filter
+    /// may reach around it). 16 MiB of ARGB32.
+    static let longerSide = 2048.0
+
+    /// The region of the document a picture covers: the ink box grown by `reach` on every side.
+    static func region(inkBox: Rect, reach: Double) -> Rect {
+        Rect(x: inkBox.minX - reach, y: inkBox.minY - reach,
+             width: inkBox.width + 2 * reach, height: inkBox.height + 2 * reach)
+    }
+
+    /// The scale at which `region`'s longer side is ``longerSide`` pixels: the picture scale.
+    static func scale(for region: Rect) -> Double {
+        longerSide / max(region.width, region.height, .leastNonzeroMagnitude)
+    }
+
+    /// The picture scale for a draw at `scale`: `cap` past it, else the smallest `cap / 2^k` at
+    /// or above `scale` (a picture at most halved when painted).
+    static func ladderScale(for scale: Double, cap: Double) -> Double {
+        var rung = cap
+        while rung / 2 >= scale, rung > cap / 1024 { rung /= 2 }
+        return rung
+    }
+
+    /// Blank shared pixels for `region` at `scale`, and the transform from document units to them.
+    static func blankPixels(region: Rect, scale: Double) -> (pixels: FilterPictureCache.Pixels, toImage: Transform)? {
+        let width = Int((region.width * scale).rounded(.up)) + 2
+        let height = Int((region.height * scale).rounded(.up)) + 2
+        let toImage = Transform.translation(x: -region.minX, y: -region.minY)
+            .concatenating(.scale(scale)).concatenating(.translation(x: 1, y: 1))
+        guard let toDocument = toImage.inverted else { return nil }
+        return (FilterPictureCache.Pixels(width: width, height: height, toDocument: toDocument, scale: scale), toImage)
+    }
+
+    /// This thread's surface over `pixels`.
+    init(pixels: FilterPictureCache.Pixels) throws(LogoMaskError) {
+        self.pixels = pixels
+        image = try CairoSurface.image(
+            wrapping: pixels.bytes, layout: .argb32, width: pixels.width, height: pixels.height, stride: pixels.stride)
+    }
+
+    /// Document units to picture pixels.
+    var scale: Double { pixels.scale }
+    /// Picture pixels to document units.
+    var toDocument: Transform { pixels.toDocument }
+}
