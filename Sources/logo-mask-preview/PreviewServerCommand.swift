@@ -1,0 +1,92 @@
+import ArgumentParser
+import Dispatch
+import FlyingFox
+import Foundation
+import LogoMask
+import MaskGeometry
+
+/// `logo-mask-preview`: the preview server `logo-mask preview` starts (a program of its own, so
+/// that the HTTP server and Foundation stay out of `logo-mask`'s start-up).
+@main
+struct PreviewServerCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "logo-mask preview",
+        abstract: "Serve a live preview of the launch screens and the reveal on every configured device.",
+        discussion: """
+            Serves one page on 127.0.0.1 (loopback only): every device of the file, its launch
+            screen as its platform draws it, then the reveal played by the exported page, with
+            one play/pause button, a scrubber, each screen's cover scale and anchor, and the
+            notes. When the file, a logo or the spec changes, the page follows within a second;
+            a file that no longer reads shows its error (file and line) over the last good
+            preview. The page's anchor, duration, logo size and background fields change those
+            keys in the file, comments kept. Ctrl-C stops the server (status 0).
+
+            Examples:
+              logo-mask preview
+              logo-mask preview app/logo-mask.yml --port 8090
+              logo-mask preview art/logo.svg
+            """)
+
+    @Argument(help: ArgumentHelp("The configuration file, or a logo (SVG or PDF) to preview with the defaults.", valueName: "file"))
+    var file: String = SplashConfiguration.defaultFileName
+
+    @Option(help: "The port on 127.0.0.1 (0: any free port).")
+    var port: UInt16 = 8080
+
+    func run() async throws {
+        let isConfiguration = file.hasSuffix(".yml") || file.hasSuffix(".yaml")
+        guard FileManager.default.fileExists(atPath: file) else {
+            FileHandle.standardError.write(Data("logo-mask preview: \(file): no such file; run logo-mask init LOGO first, or give a logo.\n".utf8))
+            throw ExitCode(66)
+        }
+        let session = PreviewSession(configurationPath: isConfiguration ? file : nil, logoPath: isConfiguration ? nil : file)
+
+        let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: port), logger: .disabled, handler: PreviewHandler(session: session))
+        Self.stopOnInterrupt(server)
+        let running = Task { try await server.run() }
+        try await server.waitUntilListening()
+        guard case let .ip4(_, listening)? = await server.listeningAddress else { throw ExitCode(70) }
+        FileHandle.standardOutput.write(Data("preview: http://127.0.0.1:\(listening)/\n".utf8))
+        // The page is served at once; it draws the screens when the first snapshot is made.
+        Self.reload(session)
+
+        // Follow the files: a stat of each every 200 ms.
+        while !Task.isCancelled {
+            try await Task.sleep(for: .milliseconds(200))
+            let changed = session.changedFiles()
+            guard !changed.isEmpty else { continue }
+            FileHandle.standardError.write(Data("changed: \(changed.joined(separator: ", "))\n".utf8))
+            Self.reload(session)
+            if running.isCancelled { break }
+        }
+    }
+
+    /// Makes a snapshot, saying how long it took or what stops it.
+    static func reload(_ session: PreviewSession) {
+        let start = ContinuousClock.now
+        let error = session.reload()
+        let elapsed = (ContinuousClock.now - start).components
+        let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+        let line = error.map { "logo-mask preview: \($0)" } ?? "previewed in \(formatNumber(seconds, decimals: 2)) s"
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    /// SIGINT and SIGTERM close the listening socket and end the process with status 0.
+    static func stopOnInterrupt(_ server: HTTPServer) {
+        for number in [SIGINT, SIGTERM] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                Task {
+                    await server.stop(timeout: 0.5)
+                    FileHandle.standardError.write(Data("preview stopped\n".utf8))
+                    Foundation.exit(0)
+                }
+            }
+            source.resume()
+            signalSources.append(source)
+        }
+    }
+
+    nonisolated(unsafe) static var signalSources: [any DispatchSourceSignal] = []
+}
