@@ -27,6 +27,8 @@ final class PreviewSession: Sendable {
     }
 
     private let state = Mutex(State())
+    /// The launch pictures of earlier snapshots.
+    private let pictures = PreviewPictureCache()
 
     init(configurationPath: String?, logoPath: String?) {
         self.configurationPath = configurationPath
@@ -55,7 +57,7 @@ final class PreviewSession: Sendable {
         do throws(LogoMaskError) {
             let configuration = try configuration()
             watched = [configurationPath].compactMap { $0 } + configuration.inputFiles
-            made = try PreviewSnapshot.make(configuration)
+            made = try PreviewSnapshot.make(configuration, cache: pictures)
         } catch {
             failure = error.description
             if watched.isEmpty { watched = [configurationPath ?? logoPath].compactMap { $0 } }

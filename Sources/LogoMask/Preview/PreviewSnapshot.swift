@@ -22,11 +22,14 @@ public struct PreviewSnapshot: Sendable {
     /// No screens: what a server shows before the files have ever been previewed.
     public static let empty = PreviewSnapshot(screens: [], scenes: [], notes: [], controls: [:])
 
-    /// The preview of `configuration` (its paths read from its base folder).
+    /// The preview of `configuration` (its paths read from its base folder); `cache` keeps the
+    /// launch pictures from one snapshot to the next.
     ///
     /// - Throws: ``LogoMaskError`` for a missing or unusable logo, spec or picture, an anchor
     ///   outside the logo's opaque part, or a passed deadline.
-    public static func make(_ configuration: SplashConfiguration, deadline: Deadline = .none) throws(LogoMaskError) -> PreviewSnapshot {
+    public static func make(
+        _ configuration: SplashConfiguration, cache: PreviewPictureCache = PreviewPictureCache(), deadline: Deadline = .none
+    ) throws(LogoMaskError) -> PreviewSnapshot {
         let c = configuration
         let logo = try VectorLogo(contentsOf: c.resolve(c.logo))
         let darkLogo = try c.darkLogo.map { (path) throws(LogoMaskError) in try VectorLogo(contentsOf: c.resolve(path)) }
@@ -37,20 +40,28 @@ public struct PreviewSnapshot: Sendable {
             notes.append("The background is a gradient: launch screens take its first colour, \(c.background.flatColor.hexString).")
         }
         let appearances: [LaunchScene.Appearance] = c.darkBackground != nil || darkLogo != nil ? [.light, .dark] : [.light]
+        // Tablets turn; the phones' apps are most often portrait only.
+        let jobs = c.devices.flatMap { device in
+            (device.name.hasPrefix("iPad") ? [false, true] : [false]).flatMap { landscape in
+                appearances.map { (device: device, landscape: landscape, appearance: $0) }
+            }
+        }
         var screens: [PreviewScreen] = []
         var scenes: [RevealScene] = []
-        for device in c.devices {
-            let platform = AssetGenerator.platform(of: device)
-            let options = AssetOptions(
-                platforms: [platform], background: c.background.flatColor, darkBackground: c.darkBackground?.flatColor,
-                darkLogo: darkLogo, logoWidth: c.logoWidth(for: platform), devices: [], stillPreset: nil,
-                androidIconBackground: c.android.iconBackground, androidFit: c.android.iconFit)
-            // Tablets turn; the phones' apps are most often portrait only.
-            for landscape in device.name.hasPrefix("iPad") ? [false, true] : [false] {
-                for appearance in appearances {
+        // The screens on every core: each is a cover search and a launch picture.
+        do {
+            try OrderedParallelRunner.run(
+                count: jobs.count, makeState: {},
+                work: { (_: inout Void, index: Int) throws -> (PreviewScreen, RevealScene) in
+                    let job = jobs[index]
+                    let platform = AssetGenerator.platform(of: job.device)
+                    let options = AssetOptions(
+                        platforms: [platform], background: c.background.flatColor, darkBackground: c.darkBackground?.flatColor,
+                        darkLogo: darkLogo, logoWidth: c.logoWidth(for: platform), devices: [], stillPreset: nil,
+                        androidIconBackground: c.android.iconBackground, androidFit: c.android.iconFit)
                     let launch = try AssetGenerator.launchScreen(
-                        logo: logo, options: options, device: device, landscape: landscape, appearance: appearance)
-                    let drawn = appearance == .dark ? (darkLogo ?? logo) : logo
+                        logo: logo, options: options, device: job.device, landscape: job.landscape, appearance: job.appearance)
+                    let drawn = job.appearance == .dark ? (darkLogo ?? logo) : logo
                     var settings = RevealSettings(launch: launch)
                     // The page draws the logo and hole as vectors, sharp at any density; only
                     // the app's placeholder is a picture, drawn at 1x here (a ninth of the
@@ -62,11 +73,16 @@ public struct PreviewSnapshot: Sendable {
                     settings.content = content
                     settings.specFolder = c.reveal.spec.map { URL(fileURLWithPath: c.resolve($0)).deletingLastPathComponent().path }
                     let scene = try RevealScene(logo: drawn, spec: spec, settings: settings, deadline: deadline)
-                    screens.append(try screen(device: device, launch: launch, logo: drawn, scene: scene))
-                    scenes.append(scene)
-                    try deadline.check(logo.name)
-                }
-            }
+                    return (try screen(device: job.device.name, launch: launch, logo: drawn, scene: scene, cache: cache), scene)
+                },
+                consume: { (_: Int, made: (PreviewScreen, RevealScene)) in
+                    screens.append(made.0)
+                    scenes.append(made.1)
+                })
+        } catch let error as LogoMaskError {
+            throw error
+        } catch {
+            throw LogoMaskError.drawingFailed(file: logo.name, reason: "\(error)")
         }
         let controls = [
             "reveal.anchor": c.reveal.anchor?.description ?? "",
@@ -84,7 +100,7 @@ public struct PreviewSnapshot: Sendable {
         return try RevealExport.webPage(scenes[index], options: RevealExportOptions(fps: fps))
     }
 
-    private static func screen(device: Device, launch: LaunchScene, logo: VectorLogo, scene: RevealScene) throws(LogoMaskError) -> PreviewScreen {
+    private static func screen(device: String, launch: LaunchScene, logo: VectorLogo, scene: RevealScene, cache: PreviewPictureCache) throws(LogoMaskError) -> PreviewScreen {
         let v = launch.viewport, d = v.density, f = launch.logoFrame
         let x0 = max(0, Int((f.minX * d).rounded(.down))), y0 = max(0, Int((f.minY * d).rounded(.down)))
         let x1 = max(x0 + 1, min(v.pixelWidth, Int((f.maxX * d).rounded(.up))))
@@ -92,13 +108,15 @@ public struct PreviewSnapshot: Sendable {
         // The document box at its launch frame, in the pixel box's own coordinates.
         let transform = Transform.scale(f.width * d / logo.documentSize.width)
             .concatenating(.translation(x: f.minX * d - Double(x0), y: f.minY * d - Double(y0)))
-        let picture = try Rasterizer.image(of: logo, width: x1 - x0, height: y1 - y0, transform: transform)
-        let png = try picture.pngData(compression: .fast)
+        let picture = try cache.picture(launch: launch, logo: logo) { () throws(LogoMaskError) in
+            let image = try Rasterizer.image(of: logo, width: x1 - x0, height: y1 - y0, transform: transform)
+            return "data:image/png;base64," + Data(try image.pngData(compression: .fast)).base64EncodedString()
+        }
         return PreviewScreen(
-            device: device.name, platform: launch.platform.rawValue, appearance: launch.appearance.rawValue,
+            device: device, platform: launch.platform.rawValue, appearance: launch.appearance.rawValue,
             landscape: v.size.width > v.size.height, width: v.size.width, height: v.size.height, density: d,
             background: launch.background.hexString, logoBox: [x0, y0, x1, y1], logoFrame: [f.minX, f.minY, f.width, f.height],
-            launchPicture: "data:image/png;base64," + Data(png).base64EncodedString(),
+            launchPicture: picture,
             coverScale: scene.cover?.scale, finalScale: scene.finalScale,
             anchor: [scene.placement.resolvedAnchor.x, scene.placement.resolvedAnchor.y],
             anchorChoice: scene.anchorChoice.rawValue, duration: scene.duration, notes: scene.anchorNote.map { [$0] } ?? [])
