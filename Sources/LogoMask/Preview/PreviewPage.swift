@@ -21,8 +21,10 @@ public enum PreviewPage {
         <title>logo-mask preview</title>
         <style>
           body { margin: 0; font: 13px/1.4 system-ui, sans-serif; background: #202124; color: #e8eaed; }
-          header { position: sticky; top: 0; z-index: 2; display: flex; flex-wrap: wrap; gap: 12px; align-items: center;
-                   padding: 8px 12px; background: #303134; }
+          /* Whole CSS pixels everywhere above and around the screens: a launch picture lands on
+             whole device pixels, drawn as the platform draws it, not resampled. */
+          header { position: sticky; top: 0; z-index: 2; display: flex; gap: 12px; align-items: center; box-sizing: border-box;
+                   height: 44px; padding: 0 12px; overflow-x: auto; white-space: nowrap; background: #303134; }
           header input[type=range] { width: 320px; }
           header label { display: inline-flex; gap: 4px; align-items: center; }
           header input[type=text], header input[type=number] { width: 90px; }
@@ -30,7 +32,7 @@ public enum PreviewPage {
           #error.shown { display: block; }
           #screens { display: flex; flex-wrap: wrap; gap: 16px; padding: 12px; align-items: flex-start; }
           figure { margin: 0; }
-          figcaption { max-width: 360px; padding-top: 4px; color: #bdc1c6; }
+          figcaption { max-width: 360px; height: 54px; line-height: 18px; padding-top: 4px; overflow: hidden; color: #bdc1c6; }
           .frame { position: relative; overflow: hidden; box-shadow: 0 0 0 1px #5f6368; }
           .inner { position: absolute; left: 0; top: 0; transform-origin: 0 0; overflow: hidden; }
           .inner iframe { position: absolute; left: 0; top: 0; border: 0; display: block; }
