@@ -28,11 +28,17 @@ struct PreviewHandler: HTTPHandler {
         case (.GET, _) where raw.hasPrefix("/reveal/"):
             let name = raw.split(separator: "/").last.map(String.init) ?? ""
             guard name.hasSuffix(".html"), let index = Int(name.dropLast(5)) else { return Self.text(.notFound, "no such screen") }
+            // Made on a thread of its own: a page takes long enough in a debug build to starve
+            // the two-thread cooperative pool the other requests (the state, the events) need.
+            let made = await withCheckedContinuation { (continuation: CheckedContinuation<Result<String?, LogoMaskError>, Never>) in
+                DispatchQueue.global().async {
+                    continuation.resume(returning: Result { () throws(LogoMaskError) in try session.revealPage(index) })
+                }
+            }
             let page: String?
-            do throws(LogoMaskError) {
-                page = try session.revealPage(index)
-            } catch {
-                return Self.text(.internalServerError, error.description)
+            switch made {
+            case .success(let text): page = text
+            case .failure(let error): return Self.text(.internalServerError, error.description)
             }
             guard let page else { return Self.text(.notFound, "no such screen") }
             return Self.response(.ok, "text/html; charset=utf-8", Array(page.utf8))

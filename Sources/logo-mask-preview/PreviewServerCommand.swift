@@ -48,17 +48,19 @@ struct PreviewServerCommand: AsyncParsableCommand {
         guard case let .ip4(_, listening)? = await server.listeningAddress else { throw ExitCode(70) }
         FileHandle.standardOutput.write(Data("preview: http://127.0.0.1:\(listening)/\n".utf8))
         // The page is served at once; it draws the screens when the first snapshot is made.
-        Self.reload(session)
-
-        // Follow the files: a stat of each every 200 ms.
-        while !Task.isCancelled {
-            try await Task.sleep(for: .milliseconds(200))
-            let changed = session.changedFiles()
-            guard !changed.isEmpty else { continue }
-            FileHandle.standardError.write(Data("changed: \(changed.joined(separator: ", "))\n".utf8))
+        // The files are followed on a thread of their own (a stat of each every 200 ms), so that
+        // making a snapshot never holds up the server's requests.
+        Thread.detachNewThread {
             Self.reload(session)
-            if running.isCancelled { break }
+            while true {
+                usleep(200_000)
+                let changed = session.changedFiles()
+                guard !changed.isEmpty else { continue }
+                FileHandle.standardError.write(Data("changed: \(changed.joined(separator: ", "))\n".utf8))
+                Self.reload(session)
+            }
         }
+        try await running.value
     }
 
     /// Makes a snapshot, saying how long it took or what stops it.

@@ -5,14 +5,15 @@ DevTools protocol (on a pipe), for PreviewCLITests: one browser, one server, eve
 Usage: preview_driver.py FLAGS.json URL CONFIG OUT-FOLDER
 FLAGS.json: the browser's command line (HeadlessChromium.flags plus --remote-debugging-pipe).
 Writes OUT/result.json and PNGs:
-  t0-I.png   screen I at t = 0, its logo box only, at the device's scale factor;
+  t0-I.png   screen I at t = 0, its logo box grown to whole CSS pixels, at the device's scale
+             factor (result.json's t0Offsets: where the box starts in it);
   end-I.png  screen I after play, the whole screen at scale 1.
 Steps: wait for every screen and reveal page; shoot t = 0; play to the end; shoot; change
 reveal.duration in CONFIG on disk and time the page's update; break CONFIG (a YAML syntax
 error) and time the error's appearance; restore it; set the duration through the page's field
 and read CONFIG back.
 """
-import base64, json, os, subprocess, sys, time
+import base64, json, math, os, subprocess, sys, time
 
 command = json.load(open(sys.argv[1]))
 url, config, out = sys.argv[2], sys.argv[3], sys.argv[4]
@@ -116,10 +117,16 @@ result["notes"] = evaluate("Array.from(document.querySelectorAll('#notes li')).m
 origins = evaluate("Array.from(document.querySelectorAll('.frame')).map(e => { const r = e.getBoundingClientRect(); "
                    "return [r.left + window.scrollX, r.top + window.scrollY]; })")
 result["phaseAtStart"] = evaluate("document.body.dataset.phase")
+result["t0Offsets"] = []
 for i, s in enumerate(result["screens"]):
+    # The logo box grown to whole CSS pixels (Chromium rounds a clip to them), and where the box
+    # starts in the shot.
     d, b = s["density"], s["logoBox"]
+    x0, y0 = math.floor(b[0] / d), math.floor(b[1] / d)
+    x1, y1 = math.ceil(b[2] / d), math.ceil(b[3] / d)
     metrics(d)
-    shoot(os.path.join(out, "t0-%d.png" % i), origins[i][0] + b[0] / d, origins[i][1] + b[1] / d, (b[2] - b[0]) / d, (b[3] - b[1]) / d)
+    shoot(os.path.join(out, "t0-%d.png" % i), origins[i][0] + x0, origins[i][1] + y0, x1 - x0, y1 - y0)
+    result["t0Offsets"].append([round(b[0] - x0 * d), round(b[1] - y0 * d)])
 metrics(1)
 evaluate("window.logoMaskPreview.play()")
 duration = evaluate("window.logoMaskPreview.state().duration")
@@ -151,7 +158,7 @@ result["captionsAfterEdit"] = evaluate("Array.from(document.querySelectorAll('fi
 version = evaluate("document.body.dataset.version")
 broken = edited[:]
 width = next(i for i, l in enumerate(broken) if l.startswith("logoWidth:"))
-broken[width] = "logoWidth: [100"
+broken[width] = "logoWidth: 100: 3"
 rewrite("\n".join(broken))
 result["brokenLine"] = width + 1
 result["errorSeconds"] = wait_for("document.getElementById('error').className === 'shown'", 10, "the error on the page")

@@ -83,11 +83,15 @@ public enum PreviewPage {
               var img = el("img", {src: s.launchPicture, alt: "", style: "left:" + (b[0] / d) + "px;top:" + (b[1] / d) + "px;width:" +
                 ((b[2] - b[0]) / d) + "px;height:" + ((b[3] - b[1]) / d) + "px"});
               var launch = el("div", {"class": "launch", style: "background:" + s.background}, [img]);
-              var frame = el("iframe", {src: "/reveal/" + state.version + "/" + i + ".html?t=0", width: String(s.width),
-                height: String(s.height), style: "width:" + s.width + "px;height:" + s.height + "px", title: s.device});
+              var frame = el("iframe", {width: String(s.width), height: String(s.height),
+                style: "width:" + s.width + "px;height:" + s.height + "px", title: s.device});
               frame.addEventListener("load", function () {
+                if (!frame.getAttribute("src")) return;
                 body.dataset.loaded = String(Number(body.dataset.loaded) + 1);
                 seekAll();
+                // One page at a time: the browser's six connections stay free for the state.
+                var next = frames[i + 1];
+                if (next && next.version === state.version) next.frame.setAttribute("src", next.src);
                 // The pages' notes join the state once every page is made.
                 if (Number(body.dataset.loaded) === frames.length) refresh();
               });
@@ -101,8 +105,10 @@ public enum PreviewPage {
                 el("br"), "cover scale " + fmt(s.coverScale, 3) + ", final " + fmt(s.finalScale, 3) + ", anchor " +
                 fmt(s.anchor[0], 2) + "," + fmt(s.anchor[1], 2) + " (" + s.anchorChoice + "), " + fmt(s.duration, 2) + " s"]);
               list.appendChild(el("figure", {"class": "screen", "data-device": s.device}, [box, caption]));
-              frames.push({frame: frame, launch: launch, duration: s.duration});
+              frames.push({frame: frame, launch: launch, duration: s.duration, version: state.version,
+                src: "/reveal/" + state.version + "/" + i + ".html?t=0"});
             });
+            if (frames.length) frames[0].frame.setAttribute("src", frames[0].src);
             for (var key in state.controls) {
               var input = document.getElementById("c-" + key);
               if (input && document.activeElement !== input) input.value = state.controls[key];

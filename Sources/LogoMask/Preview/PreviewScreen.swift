@@ -21,8 +21,8 @@ public struct PreviewScreen: Sendable, Codable, Equatable {
     public var density: Double
     /// The launch screen's colour, `#RRGGBB` (or `#RRGGBBAA`).
     public var background: String
-    /// The logo's box on the screen in device pixels, `[x0, y0, x1, y1]` (its launch frame grown
-    /// to whole pixels): where ``launchPicture`` goes.
+    /// Where ``launchPicture`` goes on the screen in device pixels, `[x0, y0, x1, y1]`: the logo's
+    /// launch frame grown to edges that are whole CSS pixels and whole device pixels at once.
     public var logoBox: [Int]
     /// The logo's document box at launch in points, `[x, y, width, height]`.
     public var logoFrame: [Double]

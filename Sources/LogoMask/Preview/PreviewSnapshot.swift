@@ -102,9 +102,13 @@ public struct PreviewSnapshot: Sendable {
 
     private static func screen(device: String, launch: LaunchScene, logo: VectorLogo, scene: RevealScene, cache: PreviewPictureCache) throws(LogoMaskError) -> PreviewScreen {
         let v = launch.viewport, d = v.density, f = launch.logoFrame
-        let x0 = max(0, Int((f.minX * d).rounded(.down))), y0 = max(0, Int((f.minY * d).rounded(.down)))
-        let x1 = max(x0 + 1, min(v.pixelWidth, Int((f.maxX * d).rounded(.up))))
-        let y1 = max(y0 + 1, min(v.pixelHeight, Int((f.maxY * d).rounded(.up))))
+        // The picture's box: the logo's frame grown to CSS pixels that are also whole device
+        // pixels (Chromium snaps an image's rect to whole CSS pixels; a picture that started at
+        // 137.5 would be drawn a device pixel off, and resampled).
+        let step = Double((1...64).first { k in abs((Double(k) * d).rounded() - Double(k) * d) < 1e-9 } ?? 1)
+        func grid(_ value: Double, _ rule: FloatingPointRoundingRule) -> Int { Int(((value / step).rounded(rule) * step * d).rounded()) }
+        let x0 = max(0, grid(f.minX, .down)), y0 = max(0, grid(f.minY, .down))
+        let x1 = max(x0 + 1, grid(f.maxX, .up)), y1 = max(y0 + 1, grid(f.maxY, .up))
         // The document box at its launch frame, in the pixel box's own coordinates.
         let transform = Transform.scale(f.width * d / logo.documentSize.width)
             .concatenating(.translation(x: f.minX * d - Double(x0), y: f.minY * d - Double(y0)))
