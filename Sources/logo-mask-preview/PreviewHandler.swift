@@ -1,5 +1,7 @@
 import FlyingFox
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import LogoMask
 
 /// Every request of the preview server, routed by hand so that `/files/` sees the path exactly

@@ -1,7 +1,9 @@
 import ArgumentParser
 import Dispatch
 import FlyingFox
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import LogoMask
 import MaskGeometry
 
@@ -36,7 +38,7 @@ struct PreviewServerCommand: AsyncParsableCommand {
     func run() async throws {
         let isConfiguration = file.hasSuffix(".yml") || file.hasSuffix(".yaml")
         guard FileManager.default.fileExists(atPath: file) else {
-            FileHandle.standardError.write(Data("logo-mask preview: \(file): no such file; run logo-mask init LOGO first, or give a logo.\n".utf8))
+            standardError(("logo-mask preview: \(file): no such file; run logo-mask init LOGO first, or give a logo.\n".utf8))
             throw ExitCode(66)
         }
         let session = PreviewSession(configurationPath: isConfiguration ? file : nil, logoPath: isConfiguration ? nil : file)
@@ -46,17 +48,17 @@ struct PreviewServerCommand: AsyncParsableCommand {
         let running = Task { try await server.run() }
         try await server.waitUntilListening()
         guard case let .ip4(_, listening)? = await server.listeningAddress else { throw ExitCode(70) }
-        FileHandle.standardOutput.write(Data("preview: http://127.0.0.1:\(listening)/\n".utf8))
+        standardOutput(("preview: http://127.0.0.1:\(listening)/\n".utf8))
         // The page is served at once; it draws the screens when the first snapshot is made.
         // The files are followed on a thread of their own (a stat of each every 200 ms), so that
         // making a snapshot never holds up the server's requests.
-        Thread.detachNewThread {
+        DispatchQueue(label: "logo-mask-preview.files").async {
             Self.reload(session)
             while true {
                 usleep(200_000)
                 let changed = session.changedFiles()
                 guard !changed.isEmpty else { continue }
-                FileHandle.standardError.write(Data("changed: \(changed.joined(separator: ", "))\n".utf8))
+                standardError(("changed: \(changed.joined(separator: ", "))\n".utf8))
                 Self.reload(session)
             }
         }
@@ -70,7 +72,7 @@ struct PreviewServerCommand: AsyncParsableCommand {
         let elapsed = (ContinuousClock.now - start).components
         let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
         let line = error.map { "logo-mask preview: \($0)" } ?? "previewed in \(formatNumber(seconds, decimals: 2)) s"
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        standardError(((line + "\n").utf8))
     }
 
     /// SIGINT and SIGTERM close the listening socket and end the process with status 0.
@@ -81,8 +83,8 @@ struct PreviewServerCommand: AsyncParsableCommand {
             source.setEventHandler {
                 Task {
                     await server.stop(timeout: 0.5)
-                    FileHandle.standardError.write(Data("preview stopped\n".utf8))
-                    Foundation.exit(0)
+                    standardError(("preview stopped\n".utf8))
+                    Glibc.exit(0)
                 }
             }
             source.resume()
@@ -91,4 +93,16 @@ struct PreviewServerCommand: AsyncParsableCommand {
     }
 
     nonisolated(unsafe) static var signalSources: [any DispatchSourceSignal] = []
+}
+
+/// Writes `text` to standard error (the server's log: what changed, how long a snapshot took).
+func standardError(_ text: String.UTF8View) {
+    let bytes = Array(text)
+    _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+}
+
+/// Writes `text` to standard output (the address, the one line a caller reads).
+func standardOutput(_ text: String.UTF8View) {
+    let bytes = Array(text)
+    _ = bytes.withUnsafeBytes { write(STDOUT_FILENO, $0.baseAddress, $0.count) }
 }
