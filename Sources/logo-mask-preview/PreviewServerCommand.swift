@@ -14,20 +14,7 @@ struct PreviewServerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "logo-mask preview",
         abstract: "Serve a live preview of the launch screens and the reveal on every configured device.",
-        discussion: """
-            Serves one page on 127.0.0.1 (loopback only): every device of the file, its launch
-            screen as its platform draws it, then the reveal played by the exported page, with
-            one play/pause button, a scrubber, each screen's cover scale and anchor, and the
-            notes. When the file, a logo or the spec changes, the page follows within a second;
-            a file that no longer reads shows its error (file and line) over the last good
-            preview. The page's anchor, duration, logo size and background fields change those
-            keys in the file, comments kept. Ctrl-C stops the server (status 0).
-
-            Examples:
-              logo-mask preview
-              logo-mask preview app/logo-mask.yml --port 8090
-              logo-mask preview art/logo.svg
-            """)
+        discussion: "Run it as `logo-mask preview`, whose help tells what the page shows.")
 
     @Argument(help: ArgumentHelp("The configuration file, or a logo (SVG or PDF) to preview with the defaults.", valueName: "file"))
     var file: String = SplashConfiguration.defaultFileName

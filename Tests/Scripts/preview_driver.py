@@ -13,67 +13,16 @@ reveal.duration in CONFIG on disk and time the page's update; break CONFIG (a YA
 error) and time the error's appearance; restore it; set the duration through the page's field
 and read CONFIG back.
 """
-import base64, json, math, os, subprocess, sys, time
+import base64, json, math, os, sys, time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from devtools_pipe import Browser
 
 command = json.load(open(sys.argv[1]))
 url, config, out = sys.argv[2], sys.argv[3], sys.argv[4]
-to_browser_r, to_browser_w = os.pipe()
-from_browser_r, from_browser_w = os.pipe()
-
-
-def child_fds():
-    a = os.dup(to_browser_r); b = os.dup(from_browser_w)
-    os.dup2(a, 3); os.dup2(b, 4)
-
-
-log = os.path.join(out, "chromium.log")
-browser = subprocess.Popen(command, preexec_fn=child_fds, pass_fds=(3, 4), stdout=subprocess.DEVNULL,
-                           stderr=open(log, "wb"))
-os.close(to_browser_r); os.close(from_browser_w)
-pipe_out = os.fdopen(to_browser_w, "wb", buffering=0)
-pipe_in = os.fdopen(from_browser_r, "rb", buffering=0)
-pending = b""
-next_id = 0
-events = []
-
-
-def read_message():
-    global pending
-    while b"\0" not in pending:
-        chunk = pipe_in.read(1 << 20)
-        if not chunk:
-            raise SystemExit("the browser closed its pipe: " + open(log, errors="replace").read()[-2000:])
-        pending += chunk
-    message, pending = pending.split(b"\0", 1)
-    return json.loads(message)
-
-
-def send(method, params=None, session=None):
-    global next_id
-    next_id += 1
-    message = {"id": next_id, "method": method, "params": params or {}}
-    if session: message["sessionId"] = session
-    pipe_out.write(json.dumps(message).encode() + b"\0")
-    while True:
-        reply = read_message()
-        if reply.get("id") == next_id:
-            if "error" in reply: raise SystemExit(method + ": " + json.dumps(reply["error"]))
-            return reply.get("result", {})
-        events.append(reply)
-
-
-def wait_event(name, session):
-    while True:
-        for i, e in enumerate(events):
-            if e.get("method") == name and e.get("sessionId") == session:
-                del events[i]
-                return e
-        events.append(read_message())
-
-
-target = send("Target.createTarget", {"url": "about:blank"})["targetId"]
-session = send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
-send("Page.enable", session=session)
+browser = Browser(command, os.path.join(out, "chromium.log"))
+session = browser.session
+send, wait_event = browser.send, browser.wait_event
 
 
 def metrics(scale):
@@ -182,8 +131,4 @@ result["configBeforeControl"] = before
 result["configAfterControl"] = open(config).read()
 
 json.dump(result, open(os.path.join(out, "result.json"), "w"), indent=1)
-try:
-    send("Browser.close")
-except SystemExit:
-    pass
-browser.wait(timeout=30)
+browser.close()
