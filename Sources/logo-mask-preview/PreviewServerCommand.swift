@@ -37,12 +37,13 @@ struct PreviewServerCommand: AsyncParsableCommand {
         guard case let .ip4(_, listening)? = await server.listeningAddress else { throw ExitCode(70) }
         standardOutput(("preview: http://127.0.0.1:\(listening)/\n".utf8))
         // The page is served at once; it draws the screens when the first snapshot is made.
-        // The files are followed on a thread of their own (a stat of each every 200 ms), so that
+        // The files are followed on a thread of their own (a stat of each every 100 ms: half the
+        // wait of 200 within the second an edit has to show in), so that
         // making a snapshot never holds up the server's requests.
         DispatchQueue(label: "logo-mask-preview.files").async {
             Self.reload(session)
             while true {
-                usleep(200_000)
+                usleep(100_000)
                 let changed = session.changedFiles()
                 guard !changed.isEmpty else { continue }
                 standardError(("changed: \(changed.joined(separator: ", "))\n".utf8))
