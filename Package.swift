@@ -31,11 +31,16 @@ let package = Package(
         .library(name: "MaskGeometry", targets: ["MaskGeometry"]),
         .library(name: "LogoAnimation", targets: ["LogoAnimation"]),
         .executable(name: "logo-mask", targets: ["logo-mask"]),
+        // The preview server `logo-mask preview` execs (it links Foundation; logo-mask must not).
+        .executable(name: "logo-mask-preview", targets: ["logo-mask-preview"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         // `make docs`: builds the DocC catalog Sources/LogoMask/LogoMask.docc (a plugin only, no code linked).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
+        // The preview server's HTTP and WebSocket (logo-mask-preview only; it builds in a
+        // fraction of Hummingbird's time and brings no SwiftNIO).
+        .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
     ],
     targets: [
         // C bridges: nothing but a module map and a shim header each.
@@ -103,6 +108,16 @@ let package = Package(
                 .unsafeFlags(releaseLinkFlags, .when(platforms: [.linux], configuration: .release)),
                 // `--as-needed` before the libraries: drops those CDrawingLibraries stands in for.
                 .unsafeFlags(["-ld-path=\(Context.packageDirectory)/Sources/CDrawingLibraries/ld-as-needed"], .when(platforms: [.linux])),
+            ]),
+
+        // The live preview server `logo-mask preview` execs: FlyingFox (and so Foundation) stay
+        // out of the logo-mask binary, whose start-up and memory the benchmark holds.
+        .executableTarget(
+            name: "logo-mask-preview",
+            dependencies: [
+                "LogoMask", "MaskGeometry",
+                .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
         // What both LogoMask test targets share: the package root and temporary folders, the

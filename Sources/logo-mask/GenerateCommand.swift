@@ -1,5 +1,6 @@
 import ArgumentParser
 import FoundationEssentials
+import Glibc
 import LogoMask
 
 struct GenerateCommand: ParsableCommand {
@@ -19,10 +20,16 @@ struct GenerateCommand: ParsableCommand {
             A bad key or value stops with status 64 naming the file, the line, the
             key and what is allowed.
 
+            With --watch it keeps running: every 200 ms it looks at the file, the logos,
+            the spec and the content picture, and when one changes it says which and
+            writes the folder again (an error is reported and the last folder kept until
+            the next change). Ctrl-C stops it, removing a folder half written (status 130).
+
             Examples:
               logo-mask generate
               logo-mask generate app/logo-mask.yml
               logo-mask generate --config app/logo-mask.yml
+              logo-mask generate --watch
             """)
 
     @Argument(help: ArgumentHelp("The configuration file.", valueName: "file"))
@@ -37,7 +44,11 @@ struct GenerateCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print nothing but errors and warnings.")
     var quiet = false
 
+    @Flag(help: "Write again whenever the file, a logo, the spec or the content picture changes, until Ctrl-C.")
+    var watch = false
+
     func run() throws {
+        if watch { return try watchFiles() }
         try runReportingErrors { () throws(LogoMaskError) in
             let file = config ?? file
             let configuration = try SplashConfiguration.load(path: file)
@@ -49,6 +60,41 @@ struct GenerateCommand: ParsableCommand {
             if quiet { return }
             for note in report.manifest.notes { printError("note: \(note)") }
             printError("wrote \(report.manifest.files.count + 1) files to \(configuration.resolve(configuration.output))/ (see its manifest.json)")
+        }
+    }
+
+    /// `--watch`: generates, then again on every change of the files the configuration reads,
+    /// polled every 200 ms; a failure is reported and waits for the next change.
+    private func watchFiles() throws {
+        try runReportingErrors { () throws(LogoMaskError) in
+            let file = config ?? file
+            var watched = [file]
+            var run = 0
+            while true {
+                run += 1
+                // What the files look like before this run: a change during it starts another.
+                var seen = FileFingerprints(paths: watched)
+                do throws(LogoMaskError) {
+                    let configuration = try SplashConfiguration.load(path: file)
+                    watched = [file] + configuration.inputFiles
+                    seen = FileFingerprints(paths: watched)
+                    let report = try SplashGenerator.write(configuration, deadline: .after(seconds: timeout))
+                    for warning in report.warnings { printError("warning: \(warning)") }
+                    if !quiet {
+                        printError("wrote \(report.manifest.files.count + 1) files to \(configuration.resolve(configuration.output))/ (run \(run))")
+                    }
+                } catch {
+                    printError("logo-mask: \(FlagNames.message(for: error))")
+                }
+                if !quiet { printError("watching \(watched.joined(separator: ", ")) (Ctrl-C stops)") }
+                while true {
+                    usleep(200_000)
+                    let changed = seen.changes(to: FileFingerprints(paths: watched))
+                    if changed.isEmpty { continue }
+                    printError("changed: \(changed.joined(separator: ", "))")
+                    break
+                }
+            }
         }
     }
 }

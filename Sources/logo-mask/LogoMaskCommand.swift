@@ -42,5 +42,5 @@ struct LogoMaskCommand: ParsableCommand {
               logo-mask render SampleLogos/bird.svg -o bird.png --width 1024
             """,
         version: version,
-        subcommands: [InitCommand.self, GenerateCommand.self, InfoCommand.self, RenderCommand.self, ExportCommand.self, CoverCommand.self, MaskCommand.self, HoleCommand.self, BoundsCommand.self, AssetsCommand.self, RevealCommand.self, CodeCommand.self, HeaderCommand.self, BatchWorkerCommand.self])
+        subcommands: [InitCommand.self, GenerateCommand.self, InfoCommand.self, RenderCommand.self, ExportCommand.self, CoverCommand.self, MaskCommand.self, HoleCommand.self, BoundsCommand.self, AssetsCommand.self, RevealCommand.self, CodeCommand.self, PreviewCommand.self, HeaderCommand.self, BatchWorkerCommand.self])
 }

@@ -7,7 +7,7 @@ import Testing
 @Suite("help texts")
 struct HelpTests {
     /// The subcommands, in the order Sources/logo-mask/LogoMaskCommand.swift lists them.
-    static let commands = ["init", "generate", "info", "render", "export", "cover", "mask", "hole", "bounds", "assets", "reveal", "code", "header"]
+    static let commands = ["init", "generate", "info", "render", "export", "cover", "mask", "hole", "bounds", "assets", "reveal", "code", "preview", "header"]
 
     /// The stored texts: Help/logo-mask.txt for the tool's own help, Help/COMMAND.txt for each command.
     static let folder = TestPaths.packageRoot.appendingPathComponent("Tests/LogoMaskCLITests/Help")

@@ -82,7 +82,7 @@ public enum HeadlessChromium {
         let flagsFile = folder.appendingPathComponent("flags.json")
         try JSONEncoder().encode([chromium] + flags(profile: profile) + ["--remote-debugging-pipe", "about:blank"])
             .write(to: flagsFile)
-        let result = try runTool("/usr/bin/python3", [driver.path, flagsFile.path, jobsFile.path])
+        let result = try runTool("/usr/bin/python3", [driver.path, flagsFile.path, jobsFile.path, TestPaths.path("Tests/Scripts")])
         guard result.status == 0 else {
             throw ChromiumFailure(description: "the DevTools driver exited \(result.status): \(result.stderr.suffix(3000))")
         }
@@ -91,69 +91,20 @@ public enum HeadlessChromium {
         }
     }
 
-    /// The DevTools-protocol driver: messages are JSON, each ended by a NUL byte, written to the
-    /// browser's fd 3 and read from its fd 4.
+    /// The DevTools-protocol driver: the jobs, over Tests/Scripts/devtools_pipe.py (messages are
+    /// JSON, each ended by a NUL byte, written to the browser's fd 3 and read from its fd 4).
     static let driverScript = #"""
-    import base64, json, os, subprocess, sys
+    import base64, json, sys
+    sys.path.insert(0, sys.argv[3])
+    from devtools_pipe import Browser
 
-    command = json.load(open(sys.argv[1]))
+    browser = Browser(json.load(open(sys.argv[1])), sys.argv[2] + ".log")
     jobs = json.load(open(sys.argv[2]))
-    to_browser_r, to_browser_w = os.pipe()
-    from_browser_r, from_browser_w = os.pipe()
-
-    def child_fds():
-        # Move both ends out of the way first, so neither dup2 overwrites the other.
-        a = os.dup(to_browser_r); b = os.dup(from_browser_w)
-        os.dup2(a, 3); os.dup2(b, 4)
-
-    browser = subprocess.Popen(command, preexec_fn=child_fds, pass_fds=(3, 4),
-                               stdout=subprocess.DEVNULL, stderr=open(sys.argv[2] + ".log", "wb"))
-    os.close(to_browser_r); os.close(from_browser_w)
-    out = os.fdopen(to_browser_w, "wb", buffering=0)
-    inp = os.fdopen(from_browser_r, "rb", buffering=0)
-    pending = b""
-    next_id = 0
-    events = []
-
-    def read_message():
-        global pending
-        while b"\0" not in pending:
-            chunk = inp.read(1 << 20)
-            if not chunk:
-                sys.stderr.write(open(sys.argv[2] + ".log", errors="replace").read()[-3000:])
-                raise SystemExit("the browser closed its pipe")
-            pending += chunk
-        message, pending = pending.split(b"\0", 1)
-        return json.loads(message)
-
-    def send(method, params=None, session=None):
-        global next_id
-        next_id += 1
-        message = {"id": next_id, "method": method, "params": params or {}}
-        if session: message["sessionId"] = session
-        out.write(json.dumps(message).encode() + b"\0")
-        while True:
-            reply = read_message()
-            if reply.get("id") == next_id:
-                if "error" in reply: raise SystemExit(method + ": " + json.dumps(reply["error"]))
-                return reply.get("result", {})
-            events.append(reply)
-
-    def wait_event(name, session):
-        while True:
-            for i, e in enumerate(events):
-                if e.get("method") == name and e.get("sessionId") == session:
-                    del events[i]
-                    return e
-            events.append(read_message())
-
-    target = send("Target.createTarget", {"url": "about:blank"})["targetId"]
-    session = send("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
-    send("Page.enable", session=session)
+    send, wait_event, session = browser.send, browser.wait_event, browser.session
     for job in jobs:
         send("Emulation.setDeviceMetricsOverride", {"width": job["width"], "height": job["height"],
              "deviceScaleFactor": job["scale"], "mobile": False}, session)
-        events.clear()
+        browser.events.clear()
         send("Page.navigate", {"url": job["url"]}, session)
         wait_event("Page.loadEventFired", session)
         send("Runtime.evaluate", {"expression": "new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))",
@@ -164,11 +115,7 @@ public enum HeadlessChromium {
         shot = send("Page.captureScreenshot", {"format": "png"}, session)
         with open(job["output"], "wb") as f:
             f.write(base64.b64decode(shot["data"]))
-    try:
-        send("Browser.close")
-    except SystemExit:
-        pass
-    browser.wait(timeout=30)
+    browser.close()
     """#
 }
 
