@@ -140,10 +140,10 @@ struct KotlinCodeTests {
             guard start != end else { return try expectFlat(got, last.color, gradient.opacity * last.opacity, what) }
             #expect(got.kind == "LINEAR", "\(what): \(got.kind)")
             geometry = [start.x, start.y, end.x, end.y]
-        case let .radial(center, radius, _):
+        case let .radial(center, radius, focal):
             guard radius > 0 else { return try expectFlat(got, last.color, gradient.opacity * last.opacity, what) }
             #expect(got.kind == "RADIAL", "\(what): \(got.kind)")
-            geometry = [center.x, center.y, radius]
+            geometry = [center.x, center.y, radius, focal.x, focal.y]
         }
         func close(_ a: [Double], _ b: [Double], _ part: String, tolerance: Double = 1e-8) {
             #expect(a.count == b.count, "\(what) \(part): \(a.count) numbers, want \(b.count)")

@@ -143,7 +143,7 @@ enum KotlinGeometryWriter {
 
                 /**
                  * How a shape is painted: kind FLAT (color: red, green, blue in 0..1) or a LINEAR
-                 * (geometry x0, y0, x1, y1) or RADIAL (geometry cx, cy, r) gradient in its own space,
+                 * (geometry x0, y0, x1, y1) or RADIAL (geometry cx, cy, r, fx, fy: the focal point) gradient in its own space,
                  * with stop offsets, stop colours (red, green, blue, stop opacity), spread (PAD, REFLECT,
                  * REPEAT) and matrix (a, b, c, d, tx, ty: x' = a x + c y + tx, y' = b x + d y + ty) from
                  * gradient space to the shape's points. opacity applies over the whole paint.

@@ -53,10 +53,10 @@ enum KotlinPaintWriter {
                 return Result(literal: flat(last.color, gradient.opacity * last.opacity), notes: [])
             }
             if focal != center {
-                notes.append("A radial gradient's focal point is drawn at its centre (android.graphics.RadialGradient has no focal point before API 29).")
+                notes.append("A radial gradient's focal point is drawn at its centre below API 29 (RadialGradient's two-circle constructor came with API 29).")
             }
             kind = "ShapePaint.RADIAL"
-            geometry = [center.x, center.y, radius]
+            geometry = [center.x, center.y, radius, focal.x, focal.y]
         }
         // Android's gradients take two colours or more: one stop is held across.
         var stops = gradient.stops

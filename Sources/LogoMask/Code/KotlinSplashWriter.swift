@@ -54,6 +54,7 @@ enum KotlinSplashWriter {
         import android.graphics.PorterDuffXfermode
         import android.graphics.RadialGradient
         import android.graphics.Shader
+        import android.os.Build
         import android.view.View
         import android.view.ViewGroup
         import android.view.animation.LinearInterpolator
@@ -228,10 +229,15 @@ enum KotlinSplashWriter {
                     else -> Shader.TileMode.CLAMP
                 }
                 val g = spec.geometry
-                val shader: Shader = if (spec.kind == RevealGeometry.ShapePaint.LINEAR) {
-                    LinearGradient(g[0].toFloat(), g[1].toFloat(), g[2].toFloat(), g[3].toFloat(), colors, positions, tile)
-                } else {
-                    RadialGradient(g[0].toFloat(), g[1].toFloat(), g[2].toFloat(), colors, positions, tile)
+                val focal = spec.kind == RevealGeometry.ShapePaint.RADIAL && (g[3] != g[0] || g[4] != g[1])
+                val shader: Shader = when {
+                    spec.kind == RevealGeometry.ShapePaint.LINEAR ->
+                        LinearGradient(g[0].toFloat(), g[1].toFloat(), g[2].toFloat(), g[3].toFloat(), colors, positions, tile)
+                    // SVG's focal point: a cone from a circle of radius 0 there to the gradient's circle (API 29).
+                    focal && Build.VERSION.SDK_INT >= Build.VERSION_CODES.Q ->
+                        RadialGradient(g[3].toFloat(), g[4].toFloat(), 0f, g[0].toFloat(), g[1].toFloat(), g[2].toFloat(),
+                            LongArray(colors.size) { Color.pack(colors[it]) }, positions, tile)
+                    else -> RadialGradient(g[0].toFloat(), g[1].toFloat(), g[2].toFloat(), colors, positions, tile)
                 }
                 val m = spec.matrix
                 val local = Matrix()
