@@ -88,8 +88,8 @@ struct CodeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("android: where the logo goes on the splash icon canvas, as given to assets: circle or canvas.", valueName: "circle|canvas"))
     var androidFit: String = "circle"
 
-    @Option(help: ArgumentHelp("android: the reveal's time the splash icon shows when the splash exits (the assets manifest's animatedIcon.handOffTime); the exit animation goes on from there.", valueName: "s"))
-    var startTime: Double = 0
+    @Option(help: ArgumentHelp("android: the splash icon is the assets' animated icon of this preset (the reveal's own): the exit animation goes on from the icon's last frame instead of replaying its motion.", valueName: "twitter|yula"))
+    var animatedIcon: RevealPreset?
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The folder to write the files into (created if missing).", valueName: "dir"))
     var output: String
@@ -114,7 +114,9 @@ struct CodeCommand: ParsableCommand {
         if let duration, !(duration > 0 && duration.isFinite) { throw ValidationError("--duration must be a positive number of seconds.") }
         guard margin > 0, margin.isFinite else { throw ValidationError("--margin must be a positive number (1 = just covers).") }
         guard AndroidIconFit.Mode(rawValue: androidFit) != nil else { throw ValidationError("--android-fit takes circle or canvas, not \(androidFit).") }
-        guard startTime >= 0, startTime.isFinite else { throw ValidationError("--start-time must be a number of seconds, 0 or more.") }
+        if let animatedIcon, animatedIcon != preset {
+            throw ValidationError("--animated-icon \(animatedIcon.rawValue) continues only the same --preset (the exit goes on from the icon's motion): give --preset \(animatedIcon.rawValue).")
+        }
     }
 
     func run() throws {
@@ -129,7 +131,7 @@ struct CodeCommand: ParsableCommand {
                     platform: .android, logo: logo, viewport: screen, logoWidth: logoWidth, background: background,
                     androidCanvas: androidIconBackground == nil ? 288 : 240, androidFit: AndroidIconFit.Mode(rawValue: androidFit) ?? .circle)
                 let dark = try darkLogo.map { (path) throws(LogoMaskError) in try VectorLogo(contentsOf: path) }
-                launch = KotlinLaunch(scene: scene, darkBackground: darkBackground, darkLogo: dark, startTime: startTime)
+                launch = KotlinLaunch(scene: scene, darkBackground: darkBackground, darkLogo: dark)
             }
             var settings = launch.map { RevealSettings(launch: $0.scene) } ?? RevealSettings(viewport: screen)
             if launch == nil {
@@ -144,6 +146,7 @@ struct CodeCommand: ParsableCommand {
             settings.finalScale = 1
             let scene = try RevealScene(logo: logo, spec: chosenSpec, settings: settings, deadline: logoOptions.deadline)
             if !quiet, let note = scene.anchorNote { printError("note: \(note)") }
+            if animatedIcon != nil, launch != nil { launch?.startTime = try KotlinLaunch.animatedIconHandOffTime(scene) }
             let bundle = try RevealCode.generate(scene, platform: platform, kotlinPackage: package, kotlinLaunch: launch, deadline: logoOptions.deadline)
             let written = try RevealCode.write(bundle, to: output)
             if quiet { return }

@@ -43,4 +43,25 @@ struct KotlinCodeCLITests {
         let bad = try CLI.run(["code", CLI.sample("gradient.svg"), "--platform", "android", "--preset", "fade", "--android-fit", "square", "-o", folder.appendingPathComponent("c").path])
         #expect(bad.status == 64 && bad.stderr.contains("--android-fit"))
     }
+
+    @Test("--animated-icon yula: the exit starts at the assets manifest's animatedIcon.handOffTime; another preset than the icon's exits 64")
+    func animatedIconHandOff() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let assets = folder.appendingPathComponent("assets").path
+        let made = try CLI.run(["assets", CLI.sample("bird.svg"), "-o", assets, "--platforms", "android", "--animated-icon", "yula", "--still-preset", "none", "-q"])
+        #expect(made.status == 0, "\(made.stderr)")
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: assets + "/manifest.json"))) as? [String: Any]
+        let handOff = try #require((manifest?["animatedIcon"] as? [String: Any])?["handOffTime"] as? Double)
+        #expect(handOff > 0)
+        let code = folder.appendingPathComponent("code").path
+        let run = try CLI.run(["code", CLI.sample("bird.svg"), "--platform", "android", "--preset", "yula", "--animated-icon", "yula", "-o", code, "-q"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let kotlin = try String(contentsOfFile: code + "/RevealGeometry.kt", encoding: .utf8)
+        let line = try #require(kotlin.split(separator: "\n").first { $0.contains("const val startTime = ") })
+        let start = try #require(line.split(separator: " ").last.flatMap { Double($0) })
+        #expect(abs(start - handOff) <= 1e-9, "startTime \(start), the icon hands off at \(handOff)")
+        let other = try CLI.run(["code", CLI.sample("bird.svg"), "--platform", "android", "--preset", "twitter", "--animated-icon", "yula", "-o", folder.appendingPathComponent("x").path])
+        #expect(other.status == 64 && other.stderr.contains("--animated-icon"))
+    }
 }

@@ -24,9 +24,22 @@ public struct KotlinLaunch: Sendable {
     /// Its document box is drawn over the light logo's; the hole keeps the light logo's shape.
     public var darkLogo: VectorLogo?
     /// The reveal's time, in seconds, the system's icon view shows when the splash exits: the
-    /// animated icon's hand-off time (``AndroidAnimatedVectorDrawable/handOffTime``), 0 for a
-    /// still icon. The exit animation continues from there instead of replaying that motion.
+    /// animated icon's hand-off time (``animatedIconHandOffTime(_:)``), 0 for a still icon. The exit animation continues from there instead of replaying that motion.
     public var startTime: Double
+
+    /// The reveal's time the animated splash icon playing `reveal`'s preset ends at, as the
+    /// assets write it (``AndroidAnimatedVectorDrawable/handOffTime``: the first moment the hole's
+    /// scale rises back to 1, the final scale set to 1): the ``startTime`` for that icon.
+    ///
+    /// - Throws: ``LogoMaskError/invalidRequest(_:)`` when the preset has no hole motion that
+    ///   stays inside the icon (huvi, fade).
+    public static func animatedIconHandOffTime(_ reveal: RevealScene) throws(LogoMaskError) -> Double {
+        var settings = reveal.settings
+        settings.finalScale = 1
+        let scene = settings.finalScale == reveal.settings.finalScale ? reveal : try RevealScene(logo: reveal.logo, spec: reveal.spec, settings: settings)
+        let motion = AssetGenerator.iconMotions(scene.exportedTimeline)
+        return try AndroidAnimatedVectorDrawable.check(preset: reveal.spec.name, scale: motion.scale).1.time
+    }
 
     /// A launch screen for the Kotlin code.
     public init(scene: LaunchScene, darkBackground: RGBAColor? = nil, darkLogo: VectorLogo? = nil, startTime: Double = 0) {
