@@ -8,7 +8,7 @@ struct CodeCommand: ParsableCommand {
         commandName: "code",
         abstract: "Write the reveal as native code: Swift (Core Animation) or Kotlin (androidx SplashScreen), sized for any window at run time.",
         discussion: """
-            Writes two files into the -o folder:
+            Writes into the -o folder:
               ios:     RevealGeometry.swift (Foundation only) and SplashReveal.swift (UIKit)
               android: RevealGeometry.kt (no Android import), SplashReveal.kt (androidx, View
                        system) and SplashRevealCompose.kt (Jetpack Compose)
