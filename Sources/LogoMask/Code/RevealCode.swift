@@ -95,7 +95,10 @@ public enum RevealCode {
         let geometry = KotlinGeometryWriter.text(
             model, package: package, launch: launch, darkShapes: try launch?.darkShapes(for: scene) ?? [], tint: scene.spec.logoColor)
         // With a launch screen the background is its colour, whatever the spec's.
-        let modelNotes = launch == nil ? model.notes : model.notes.filter { !$0.hasPrefix("The background ") }
+        var modelNotes = launch == nil ? model.notes : model.notes.filter { !$0.hasPrefix("The background ") }
+        if launch?.darkLogo != nil, model.hole {
+            modelNotes.append("Night mode draws the dark logo in the light logo's hole: the hole's shape and the cover scale are the light logo's.")
+        }
         return RevealCodeBundle(
             platform: .android,
             files: [
