@@ -106,7 +106,8 @@ enum KotlinSplashWriter {
         class RevealOverlay(context: Context) : View(context) {
             private val density = context.resources.displayMetrics.density.toDouble()
             private val night = SplashReveal.isNight(context)
-            private val background = if (night) RevealGeometry.darkBackgroundColor ?: RevealGeometry.backgroundColor else RevealGeometry.backgroundColor
+            // Not `background`: View has that property (its Drawable).
+            private val backgroundRgba = if (night) RevealGeometry.darkBackgroundColor ?: RevealGeometry.backgroundColor else RevealGeometry.backgroundColor
             private val logoShapes = if (night && RevealGeometry.darkShapes.isNotEmpty()) RevealGeometry.darkShapes else RevealGeometry.shapes
             private val holePaths: List<Path> = RevealGeometry.shapes.map { path(it) }
             private val logoPaths: List<Path> = if (logoShapes === RevealGeometry.shapes) holePaths else logoShapes.map { path(it) }
@@ -284,14 +285,14 @@ enum KotlinSplashWriter {
                 if (fractions.size < 4) return
                 val at = IntArray(2)
                 getLocationInWindow(at)
-                val width = fractions[2] * icon[2] / density
+                val logoWidth = fractions[2] * icon[2] / density
                 val centerX = (icon[0] - at[0] + (fractions[0] + fractions[2] / 2) * icon[2]) / density
                 val centerY = (icon[1] - at[1] + (fractions[1] + fractions[3] / 2) * icon[3]) / density
                 val computedX = windowWidth / 2 + RevealGeometry.centerOffsetX
                 val computedY = windowHeight / 2 + RevealGeometry.centerOffsetY
                 val span = RevealGeometry.duration - startTime
                 val left = if (span > 0) (1 - (time - startTime) / span).coerceIn(0.0, 1.0) else 0.0
-                val scale = 1 + (width / RevealGeometry.logoWidth - 1) * left
+                val scale = 1 + (logoWidth / RevealGeometry.logoWidth - 1) * left
                 canvas.translate((computedX + (centerX - computedX) * left).toFloat(), (computedY + (centerY - computedY) * left).toFloat())
                 canvas.scale(scale.toFloat(), scale.toFloat())
                 canvas.translate((-computedX).toFloat(), (-computedY).toFloat())
@@ -304,7 +305,7 @@ enum KotlinSplashWriter {
                 canvas.scale(density.toFloat(), density.toFloat())
                 val backgroundOpacity = value("backgroundOpacity", 1.0)
                 val logoOpacity = value("logoOpacity", 1.0)
-                canvas.drawColor(color(background, backgroundOpacity))
+                canvas.drawColor(color(backgroundRgba, backgroundOpacity))
                 alignWithIconView(canvas)
                 if (RevealGeometry.hasHole) {
                     val anchor = RevealGeometry.anchor(windowWidth, windowHeight)
