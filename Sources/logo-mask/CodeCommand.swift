@@ -8,9 +8,10 @@ struct CodeCommand: ParsableCommand {
         commandName: "code",
         abstract: "Write the reveal as native code: Swift (Core Animation) or Kotlin (androidx SplashScreen), sized for any window at run time.",
         discussion: """
-            Writes two files into the -o folder:
+            Writes into the -o folder:
               ios:     RevealGeometry.swift (Foundation only) and SplashReveal.swift (UIKit)
-              android: RevealGeometry.kt (no Android import) and SplashReveal.kt (androidx)
+              android: RevealGeometry.kt (no Android import), SplashReveal.kt (androidx, View
+                       system) and SplashRevealCompose.kt (Jetpack Compose)
 
             RevealGeometry holds the numbers: the logo's size and path in points, the anchor, the
             timeline (times, values, cubic Bézier control points) and the radial profile: for 5,760
@@ -26,6 +27,13 @@ struct CodeCommand: ParsableCommand {
             note on standard error. --anchor center forces the centre: if it is not inside the
             logo's fully opaque part, nothing is written and the command exits with status 3, as
             it does when no anchor inside the logo covers.
+
+            On Android the reveal continues the splash screen the system draws: the logo starts at
+            the splash icon view's place and size (the icon canvas of 288 dp, 240 with
+            --android-icon-background, the logo fitted by --android-fit, as the assets command
+            writes them; --logo-width and --center do not apply), over --background; night mode
+            takes --dark-background and --dark-logo. Each shape is drawn in its own paint (colour,
+            linear or radial gradient).
 
             Examples:
               logo-mask code SampleLogos/bird.svg --platform ios --preset twitter -o Reveal/
@@ -65,6 +73,24 @@ struct CodeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The Kotlin package of the android files.", valueName: "name"))
     var package: String = RevealCode.defaultKotlinPackage
 
+    @Option(help: ArgumentHelp("android: the splash background (windowSplashScreenBackground), as the assets command writes it.", valueName: "colour"))
+    var background: RGBAColor = .white
+
+    @Option(help: ArgumentHelp("android: the splash background in night mode.", valueName: "colour"))
+    var darkBackground: RGBAColor?
+
+    @Option(help: ArgumentHelp("android: the logo (SVG or PDF) night mode shows.", valueName: "file"))
+    var darkLogo: String?
+
+    @Option(help: ArgumentHelp("android: the splash icon's background colour, as given to assets (the icon canvas is then 240 dp).", valueName: "colour"))
+    var androidIconBackground: RGBAColor?
+
+    @Option(help: ArgumentHelp("android: where the logo goes on the splash icon canvas, as given to assets: circle or canvas.", valueName: "circle|canvas"))
+    var androidFit: String = "circle"
+
+    @Option(help: ArgumentHelp("android: the splash icon is the assets' animated icon of this preset (the reveal's own): the exit animation goes on from the icon's last frame instead of replaying its motion.", valueName: "twitter|yula"))
+    var animatedIcon: RevealPreset?
+
     @Option(name: .shortAndLong, help: ArgumentHelp("The folder to write the files into (created if missing).", valueName: "dir"))
     var output: String
 
@@ -87,6 +113,10 @@ struct CodeCommand: ParsableCommand {
         }
         if let duration, !(duration > 0 && duration.isFinite) { throw ValidationError("--duration must be a positive number of seconds.") }
         guard margin > 0, margin.isFinite else { throw ValidationError("--margin must be a positive number (1 = just covers).") }
+        guard AndroidIconFit.Mode(rawValue: androidFit) != nil else { throw ValidationError("--android-fit takes circle or canvas, not \(androidFit).") }
+        if let animatedIcon, animatedIcon != preset {
+            throw ValidationError("--animated-icon \(animatedIcon.rawValue) continues only the same --preset (the exit goes on from the icon's motion): give --preset \(animatedIcon.rawValue).")
+        }
     }
 
     func run() throws {
@@ -94,9 +124,20 @@ struct CodeCommand: ParsableCommand {
             let chosenSpec = try spec.map { (path: String) throws(LogoMaskError) in try RevealSpec.load(path: path) } ?? (preset ?? .twitter).spec
             let logo = try logoOptions.load()
             let screen = Viewport(parsing: viewport) ?? Viewport(width: 393, height: 852)
-            var settings = RevealSettings(viewport: screen)
-            settings.logoWidth = logoWidth
-            settings.center = center.flatMap(Point.init(parsing:))
+            // Android: the reveal starts from the splash screen as the system draws it (LaunchScene).
+            var launch: KotlinLaunch?
+            if platform == .android {
+                let scene = try LaunchScene(
+                    platform: .android, logo: logo, viewport: screen, logoWidth: logoWidth, background: background,
+                    androidCanvas: androidIconBackground == nil ? 288 : 240, androidFit: AndroidIconFit.Mode(rawValue: androidFit) ?? .circle)
+                let dark = try darkLogo.map { (path) throws(LogoMaskError) in try VectorLogo(contentsOf: path) }
+                launch = KotlinLaunch(scene: scene, darkBackground: darkBackground, darkLogo: dark)
+            }
+            var settings = launch.map { RevealSettings(launch: $0.scene) } ?? RevealSettings(viewport: screen)
+            if launch == nil {
+                settings.logoWidth = logoWidth
+                settings.center = center.flatMap(Point.init(parsing:))
+            }
             // The scene chooses the anchor (the cover search on the viewport given, when asked).
             settings.anchor = Anchor(parsing: anchor) ?? .defaultAnchor
             settings.margin = margin
@@ -105,7 +146,8 @@ struct CodeCommand: ParsableCommand {
             settings.finalScale = 1
             let scene = try RevealScene(logo: logo, spec: chosenSpec, settings: settings, deadline: logoOptions.deadline)
             if !quiet, let note = scene.anchorNote { printError("note: \(note)") }
-            let bundle = try RevealCode.generate(scene, platform: platform, kotlinPackage: package, deadline: logoOptions.deadline)
+            if animatedIcon != nil, launch != nil { launch?.startTime = try KotlinLaunch.animatedIconHandOffTime(scene) }
+            let bundle = try RevealCode.generate(scene, platform: platform, kotlinPackage: package, kotlinLaunch: launch, deadline: logoOptions.deadline)
             let written = try RevealCode.write(bundle, to: output)
             if quiet { return }
             if json {

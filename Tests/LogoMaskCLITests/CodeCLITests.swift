@@ -17,7 +17,7 @@ struct CodeCLITests {
         return source[start.upperBound..<end].split(whereSeparator: { $0 == "," || $0 == "\"" || $0.isWhitespace }).compactMap { Double($0) }
     }
 
-    @Test("ios and android: the two files each, the same radii as cover --json, deterministic")
+    @Test("ios and android: two files for ios, three for android, the same radii as cover --json at the launch width, deterministic")
     func writesFiles() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -28,9 +28,9 @@ struct CodeCLITests {
         let b = try CLI.run(["code", CLI.sample("bird.svg"), "--platform", "android", "--preset", "yula", "--package", "com.example.app", "-o", android, "--json"])
         #expect(b.status == 0, "\(b.stderr)")
         let report = try Self.json(b.stdout)
-        #expect((report["written"] as? [String])?.count == 2)
+        #expect((report["written"] as? [String])?.count == 3)
         #expect(try FileManager.default.contentsOfDirectory(atPath: ios).sorted() == ["RevealGeometry.swift", "SplashReveal.swift"])
-        #expect(try FileManager.default.contentsOfDirectory(atPath: android).sorted() == ["RevealGeometry.kt", "SplashReveal.kt"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: android).sorted() == ["RevealGeometry.kt", "SplashReveal.kt", "SplashRevealCompose.kt"])
         let swift = try String(contentsOfFile: ios + "/RevealGeometry.swift", encoding: .utf8)
         let kotlin = try String(contentsOfFile: android + "/RevealGeometry.kt", encoding: .utf8)
         #expect(kotlin.hasPrefix("//") && kotlin.contains("package com.example.app\n"))
@@ -46,7 +46,16 @@ struct CodeCLITests {
         let swiftRadii = try Self.radii(in: swift, opening: "private static let radiiText: [String] = [", closing: "]")
         let kotlinRadii = try Self.radii(in: kotlin, opening: "val radii: DoubleArray = listOf<String>(", closing: ")")
         #expect(swiftRadii == radii)
-        #expect(kotlinRadii == radii)
+        // Android draws the logo at the splash icon's size (the launch scene's), not --logo-width:
+        // the same profile at that width.
+        let launchWidth = try #require(kotlin.split(separator: "\n").first { $0.contains("const val logoWidth = ") }?.split(separator: " ").last.map(String.init))
+        let androidCover = try CLI.run(["cover", CLI.sample("bird.svg"), "--viewport", "393x852@1", "--logo-width", launchWidth, "--json"])
+        #expect(androidCover.status == 0, "\(androidCover.stderr)")
+        let androidProfile = try #require(try Self.json(androidCover.stdout)["radialProfile"] as? [String: Any])
+        // (the width is written with 9 decimals: a radius may round to the next 0.0001)
+        let androidRadii = try #require(androidProfile["radii"] as? [Double])
+        #expect(kotlinRadii.count == androidRadii.count)
+        #expect(zip(kotlinRadii, androidRadii).allSatisfy { abs($0 - $1) <= 0.00011 })
 
         // The same input gives the same bytes.
         let again = folder.appendingPathComponent("again").path
@@ -69,7 +78,7 @@ struct CodeCLITests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
         let auto = try CLI.run(["code", CLI.sample("ring.svg"), "--platform", "android", "--preset", "twitter", "--anchor", "auto", "-o", out])
         #expect(auto.status == 0, "\(auto.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == ["RevealGeometry.kt", "SplashReveal.kt"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == ["RevealGeometry.kt", "SplashReveal.kt", "SplashRevealCompose.kt"])
     }
 
     @Test("usage errors: no preset, both preset and spec, a bad package")

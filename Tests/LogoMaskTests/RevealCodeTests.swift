@@ -145,7 +145,7 @@ struct RevealCodeTests {
             }
         }
         kotlinMain += "}\n"
-        for (name, text) in AndroidStubs.files { kotlinFiles.append(try write(name, text)) }
+        kotlinFiles += try AndroidStubs.paths()
         let jar = folder.appendingPathComponent("geometry.jar").path
         let kotlinCompiled = try runTool(kotlinc, [try write("Main.kt", kotlinMain)] + kotlinFiles + ["-include-runtime", "-d", jar])
         try #require(kotlinCompiled.status == 0, "kotlinc: \(kotlinCompiled.stderr.prefix(3000))")

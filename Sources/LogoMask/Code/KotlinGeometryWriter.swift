@@ -11,8 +11,18 @@ enum KotlinGeometryWriter {
         "doubleArrayOf(\(CodeText.list(values, decimals: decimals, indent: indent)))"
     }
 
-    static func text(_ model: RevealCodeModel, package: String) -> String {
+    /// The file's text and the notes its paints need. `launch` places the logo from Android's
+    /// splash icon view and gives the background and night mode's colours and shapes
+    /// (`darkShapes`); `tint` is the spec's one logo colour (nil: the logo's own paints).
+    static func text(
+        _ model: RevealCodeModel, package: String, launch: KotlinLaunch? = nil, darkShapes: [RevealCodeModel.Shape] = [],
+        tint: RGBAColor? = nil
+    ) -> (text: String, notes: [String]) {
         func d(_ value: Double) -> String { CodeText.double(value) }
+        let light = KotlinPaintWriter.shapes(model.shapes, tint: tint)
+        let dark = KotlinPaintWriter.shapes(darkShapes, tint: tint)
+        let background = launch?.scene.background ?? model.background
+        let darkBackground = launch?.darkBackground.map { array(CodeText.components($0), indent: "") } ?? "null"
         let radii = model.profile?.roundedRadii(decimals: RevealCodeModel.profileDecimals) ?? []
         let anchor = model.anchorOffset
         var out = """
@@ -24,7 +34,10 @@ enum KotlinGeometryWriter {
             // points, its centre at the window's centre plus centerOffset; the hole scales and turns
             // about the anchor. RevealGeometry.coverScale(windowWidth, windowHeight) is the smallest
             // scale at which the logo-shaped hole covers a window of that size (read from the radial
-            // profile below), so the reveal ends exactly covering any window.
+            // profile below), so the reveal ends exactly covering any window. Each shape carries its
+            // paint (a colour, or a gradient with its stops and matrix); on Android the logo starts
+            // where the splash icon view draws it (logoOnIcon), and night mode takes the dark colours
+            // and shapes when there are any.
 
             package \(package)
 
@@ -60,11 +73,20 @@ enum KotlinGeometryWriter {
                 const val hasHole = \(model.hole)
                 /** Without a hole: true when the logo fades with the background as one layer. */
                 const val fadesLogoWithBackground = \(model.fadeLogoWithBackground)
-                /** Colours as red, green, blue, alpha in 0..1. */
-                val backgroundColor = \(array(CodeText.components(model.background), indent: ""))
+                /** Colours as red, green, blue, alpha in 0..1: the launch screen's background (windowSplashScreenBackground). */
+                val backgroundColor = \(array(CodeText.components(background), indent: ""))
+                /** The background in night mode; null: backgroundColor in both modes. */
+                val darkBackgroundColor: DoubleArray? = \(darkBackground)
+                /**
+                 * The logo's document box on Android's splash icon view, as fractions of the view's
+                 * width and height: x, y, width, height (empty: the logo is placed from the window's centre).
+                 */
+                val logoOnIcon = doubleArrayOf(\((launch?.logoOnIcon ?? []).map(d).joined(separator: ", ")))
+                /** The reveal's time (seconds) the system's icon view shows when the splash exits: the reveal continues from there. */
+                const val startTime = \(d(launch?.startTime ?? 0))
                 /** The veil's colour over the app inside the hole. */
                 val veilColor = \(array(CodeText.components(model.veil), indent: ""))
-                /** The colour the logo is drawn in over the hole. */
+                /** The spec's one logo colour, or the logo's first flat colour (the shapes carry their own paints). */
                 val logoColor = \(array(CodeText.components(model.logoColor), indent: ""))
 
                 /**
@@ -120,20 +142,56 @@ enum KotlinGeometryWriter {
                 fun track(name: String): Track? = tracks.firstOrNull { it.name == name }
 
                 /**
-                 * One painted shape of the logo: SVG path data in points about the anchor (scale 1,
-                 * unrotated), filled by its rule, or stroked when strokeWidth > 0.
+                 * How a shape is painted: kind FLAT (color: red, green, blue in 0..1) or a LINEAR
+                 * (geometry x0, y0, x1, y1) or RADIAL (geometry cx, cy, r, fx, fy: the focal point) gradient in its own space,
+                 * with stop offsets, stop colours (red, green, blue, stop opacity), spread (PAD, REFLECT,
+                 * REPEAT) and matrix (a, b, c, d, tx, ty: x' = a x + c y + tx, y' = b x + d y + ty) from
+                 * gradient space to the shape's points. opacity applies over the whole paint.
                  */
-                class Shape(val pathData: String, val evenOdd: Boolean, val strokeWidth: Double, val opacity: Double)
+                class ShapePaint(
+                    val kind: Int,
+                    val color: DoubleArray,
+                    val opacity: Double,
+                    val geometry: DoubleArray,
+                    val stopOffsets: DoubleArray,
+                    val stopColors: Array<DoubleArray>,
+                    val spread: Int,
+                    val matrix: DoubleArray
+                ) {
+                    companion object {
+                        const val FLAT = 0
+                        const val LINEAR = 1
+                        const val RADIAL = 2
+                        const val PAD = 0
+                        const val REFLECT = 1
+                        const val REPEAT = 2
 
-                /** The logo's shapes in drawing order. */
+                        /** One colour at an opacity. */
+                        fun flat(red: Double, green: Double, blue: Double, opacity: Double) = ShapePaint(
+                            FLAT, doubleArrayOf(red, green, blue), opacity, doubleArrayOf(), doubleArrayOf(), arrayOf(), PAD, doubleArrayOf())
+                    }
+                }
+
+                /**
+                 * One painted shape of the logo: SVG path data in points about the anchor (scale 1,
+                 * unrotated), filled by its rule, or stroked when strokeWidth > 0, with its paint.
+                 */
+                class Shape(val pathData: String, val evenOdd: Boolean, val strokeWidth: Double, val opacity: Double, val paint: ShapePaint)
+
+                /** The logo's shapes in drawing order (the hole's shape too). */
                 val shapes: List<Shape> = listOf(
 
             """
-        out += model.shapes.map { shape in
-            let pieces = CodeText.chunks(shape.pathData, length: chunkLength).map(CodeText.quoted)
-            let data = pieces.count == 1 ? pieces[0] : "listOf(\(pieces.joined(separator: ", "))).joinToString(\"\")"
-            return "        Shape(\(data), \(shape.evenOdd), \(d(shape.strokeWidth)), \(d(shape.opacity)))"
-        }.joined(separator: ",\n")
+        out += light.text
+        out += """
+
+                )
+
+                /** The dark logo's shapes and paints for night mode, in the same points; empty: shapes in both modes. */
+                val darkShapes: List<Shape> = listOf(
+
+            """
+        out += dark.text
         let bounds = model.pathBounds.isEmpty ? Rect(x: 0, y: 0, width: 0, height: 0) : model.pathBounds
         out += """
 
@@ -237,6 +295,6 @@ enum KotlinGeometryWriter {
             }
 
             """
-        return out
+        return (out, light.notes + dark.notes.filter { !light.notes.contains($0) })
     }
 }

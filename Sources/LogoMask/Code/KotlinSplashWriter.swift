@@ -1,13 +1,17 @@
 import FoundationEssentials
 
 /// Writes SplashReveal.kt: the androidx SplashScreen exit animation that plays RevealGeometry's
-/// numbers in an overlay over the app. The text is the same for every logo but for the header
-/// and the package.
+/// numbers in an overlay over the app, each shape in its own paint (colour or gradient shader),
+/// the logo starting from the system's splash icon view, night mode's colours when configured.
+/// The text is the same for every logo but for the header and the package.
 enum KotlinSplashWriter {
     static func notes(_ model: RevealCodeModel) -> [String] {
         var notes: [String] = []
         if model.track("captionOpacity") != nil {
             notes.append("Android: the caption is not drawn by the generated code; fade your own caption view with the captionOpacity track.")
+        }
+        if model.track("contentScale") != nil {
+            notes.append("Android, Jetpack Compose: LogoRevealOverlay does not scale the app's content; read LogoRevealState.contentScale into a graphicsLayer's scaleX and scaleY (the View-system SplashReveal scales android.R.id.content itself).")
         }
         return notes
     }
@@ -21,13 +25,16 @@ enum KotlinSplashWriter {
         //
         //     SplashReveal.install(this, installSplashScreen())
         //
-        // Hand-off: the system splash screen shows the logo (windowSplashScreenAnimatedIcon) at the
-        // window's centre, RevealGeometry.logoWidth dp wide, on windowSplashScreenBackground. When it
-        // exits, an overlay drawing the same logo at the same place replaces it in the same frame;
+        // Hand-off: the system splash screen shows the logo (windowSplashScreenAnimatedIcon) on its
+        // icon view over windowSplashScreenBackground. When it exits, an overlay drawing the same
+        // logo in its own paints at the icon view's place and size (SplashScreenViewProvider.iconView,
+        // at the animated icon's last state: RevealGeometry.startTime) replaces it in the same frame;
         // with a hole, the overlay is the background with the logo-shaped hole cut out (the app shows
         // through, under the veil), which scales (and turns) with a ValueAnimator and PathInterpolators
         // until it covers the window: the final scale is RevealGeometry.coverScale of the decor view's
-        // size, computed for this window. At the end the overlay is removed.
+        // size, computed for this window. At the end the overlay is removed. In night mode
+        // (Configuration.UI_MODE_NIGHT_YES) the dark background and dark logo apply when there are any.
+        // Jetpack Compose apps use SplashRevealCompose.kt, which draws this overlay.
 
         package \(package)
 
@@ -36,44 +43,75 @@ enum KotlinSplashWriter {
         import android.animation.ValueAnimator
         import android.app.Activity
         import android.content.Context
+        import android.content.res.Configuration
         import android.graphics.Canvas
         import android.graphics.Color
+        import android.graphics.LinearGradient
+        import android.graphics.Matrix
         import android.graphics.Paint
         import android.graphics.Path
         import android.graphics.PorterDuff
         import android.graphics.PorterDuffXfermode
+        import android.graphics.RadialGradient
+        import android.graphics.Shader
+        import android.os.Build
         import android.view.View
         import android.view.ViewGroup
         import android.view.animation.LinearInterpolator
         import android.view.animation.PathInterpolator
         import androidx.core.graphics.PathParser
         import androidx.core.splashscreen.SplashScreen
+        import androidx.core.splashscreen.SplashScreenViewProvider
 
         /** Plays the reveal when the splash screen exits (see the comment at the top of the file). */
         object SplashReveal {
-            /** Sets [splashScreen]'s exit animation to the reveal; [onEnd] runs once the overlay is gone. */
-            fun install(activity: Activity, splashScreen: SplashScreen, onEnd: (() -> Unit)? = null) {
+            /**
+             * Sets [splashScreen]'s exit animation to the reveal; [onEnd] runs once the overlay is gone.
+             * [startTime]: the reveal's time the system's icon view shows (RevealGeometry.startTime).
+             */
+            fun install(activity: Activity, splashScreen: SplashScreen, startTime: Double = RevealGeometry.startTime, onEnd: (() -> Unit)? = null) {
                 splashScreen.setOnExitAnimationListener { provider ->
                     val decor = activity.window.decorView as ViewGroup
                     val overlay = RevealOverlay(activity)
+                    overlay.iconBounds = iconBounds(provider)
+                    overlay.time = startTime
                     decor.addView(overlay, ViewGroup.LayoutParams(ViewGroup.LayoutParams.MATCH_PARENT, ViewGroup.LayoutParams.MATCH_PARENT))
                     provider.remove()
-                    overlay.play(decor) {
+                    overlay.play(decor, startTime) {
                         decor.removeView(overlay)
                         onEnd?.invoke()
                     }
                 }
             }
+
+            /** The system icon view's bounds in window pixels (left, top, width, height); null when there is none. */
+            fun iconBounds(provider: SplashScreenViewProvider): IntArray? {
+                val icon: View = try {
+                    provider.iconView
+                } catch (e: IllegalStateException) {
+                    return null
+                }
+                if (icon.width <= 0 || icon.height <= 0) return null
+                val at = IntArray(2)
+                icon.getLocationInWindow(at)
+                return intArrayOf(at[0], at[1], icon.width, icon.height)
+            }
+
+            /** True in night mode (the configuration's UI_MODE_NIGHT_YES), where the dark colours and logo apply. */
+            fun isNight(context: Context): Boolean =
+                (context.resources.configuration.uiMode and Configuration.UI_MODE_NIGHT_MASK) == Configuration.UI_MODE_NIGHT_YES
         }
 
         /** The reveal drawn over the app: background, logo-shaped hole, veil and logo, at a time. */
         class RevealOverlay(context: Context) : View(context) {
             private val density = context.resources.displayMetrics.density.toDouble()
-            private val paths: List<Path> = RevealGeometry.shapes.map { shape ->
-                PathParser.createPathFromPathData(shape.pathData).also {
-                    if (shape.evenOdd) it.fillType = Path.FillType.EVEN_ODD
-                }
-            }
+            private val night = SplashReveal.isNight(context)
+            // Not `background`: View has that property (its Drawable).
+            private val backgroundRgba = if (night) RevealGeometry.darkBackgroundColor ?: RevealGeometry.backgroundColor else RevealGeometry.backgroundColor
+            private val logoShapes = if (night && RevealGeometry.darkShapes.isNotEmpty()) RevealGeometry.darkShapes else RevealGeometry.shapes
+            private val holePaths: List<Path> = RevealGeometry.shapes.map { path(it) }
+            private val logoPaths: List<Path> = if (logoShapes === RevealGeometry.shapes) holePaths else logoShapes.map { path(it) }
+            private val logoPaints: List<Paint> = logoShapes.map { paintOf(it) }
             private val paint = Paint(Paint.ANTI_ALIAS_FLAG)
             private val clear = Paint(Paint.ANTI_ALIAS_FLAG).apply { xfermode = PorterDuffXfermode(PorterDuff.Mode.CLEAR) }
             private val interpolators: Map<String, List<PathInterpolator>> = RevealGeometry.tracks.associate { track ->
@@ -82,30 +120,61 @@ enum KotlinSplashWriter {
                 }
             }
             private var values: Map<String, DoubleArray> = emptyMap()
-            private var time = 0.0
             private var windowWidth = 0.0
             private var windowHeight = 0.0
+
+            /** The system icon view's bounds in window pixels (SplashReveal.iconBounds): the logo starts there. */
+            var iconBounds: IntArray? = null
+
+            /** The reveal's time shown, in seconds. */
+            var time = RevealGeometry.startTime
+                set(value) {
+                    field = value
+                    invalidate()
+                }
+
+            /** When the reveal starts (the logo's correction to the icon view fades out from there to the end). */
+            private var startTime = RevealGeometry.startTime
 
             init {
                 // Its own layer, so the hole can be cleared through the background.
                 setLayerType(View.LAYER_TYPE_HARDWARE, null)
             }
 
-            /** Runs the reveal for [decor]'s size; [onEnd] runs at the end. */
-            fun play(decor: View, onEnd: () -> Unit) {
-                windowWidth = decor.width / density
-                windowHeight = decor.height / density
+            /** Reads the timeline for this view's size (the window's); done again when the size changes. */
+            override fun onSizeChanged(w: Int, h: Int, oldw: Int, oldh: Int) {
+                super.onSizeChanged(w, h, oldw, oldh)
+                prepare(w, h)
+            }
+
+            private fun prepare(widthPixels: Int, heightPixels: Int) {
+                windowWidth = widthPixels / density
+                windowHeight = heightPixels / density
                 values = RevealGeometry.tracks.associate { it.name to it.values(windowWidth, windowHeight) }
+            }
+
+            /** Shows the reveal at [seconds] from a start at [start]; for a player of its own (Compose). */
+            fun seek(seconds: Double, start: Double = RevealGeometry.startTime) {
+                startTime = start
+                time = seconds
+            }
+
+            /** The app content's scale now (the contentScale track; 1 when the reveal does not scale it). */
+            fun contentScale(): Float = value("contentScale", 1.0).toFloat()
+
+            /** Runs the reveal from [start] to the end, for [decor]'s size; [onEnd] runs at the end. */
+            fun play(decor: View, start: Double, onEnd: () -> Unit) {
+                prepare(decor.width, decor.height)
+                startTime = start
                 val content: View? = decor.findViewById(android.R.id.content)
                 val animator = ValueAnimator.ofFloat(0f, 1f)
-                animator.duration = (RevealGeometry.duration * 1000).toLong()
+                animator.duration = (maxOf(0.0, RevealGeometry.duration - start) * 1000).toLong()
                 animator.interpolator = LinearInterpolator()
                 animator.addUpdateListener { animation ->
-                    time = animation.animatedFraction * RevealGeometry.duration
-                    val scale = value("contentScale", 1.0).toFloat()
+                    time = start + animation.animatedFraction * (RevealGeometry.duration - start)
+                    val scale = contentScale()
                     content?.scaleX = scale
                     content?.scaleY = scale
-                    invalidate()
                 }
                 animator.addListener(object : AnimatorListenerAdapter() {
                     override fun onAnimationEnd(animation: Animator) {
@@ -134,32 +203,111 @@ enum KotlinSplashWriter {
                 return v[i] + (v[i + 1] - v[i]) * eased
             }
 
-            private fun color(rgba: DoubleArray, opacity: Double): Int {
-                val a = (rgba[3] * opacity.coerceIn(0.0, 1.0) * 255).toInt()
-                return Color.argb(a, (rgba[0] * 255).toInt(), (rgba[1] * 255).toInt(), (rgba[2] * 255).toInt())
+            private fun channel(value: Double): Int = Math.round(value.coerceIn(0.0, 1.0) * 255).toInt()
+
+            private fun color(rgba: DoubleArray, opacity: Double): Int =
+                Color.argb(channel(rgba[3] * opacity), channel(rgba[0]), channel(rgba[1]), channel(rgba[2]))
+
+            private fun path(shape: RevealGeometry.Shape): Path =
+                PathParser.createPathFromPathData(shape.pathData).also {
+                    if (shape.evenOdd) it.fillType = Path.FillType.EVEN_ODD
+                }
+
+            /** The shape's Paint: its colour, or its gradient as a shader with its local matrix. */
+            private fun paintOf(shape: RevealGeometry.Shape): Paint {
+                val spec = shape.paint
+                val result = Paint(Paint.ANTI_ALIAS_FLAG)
+                style(result, shape)
+                if (spec.kind == RevealGeometry.ShapePaint.FLAT) {
+                    result.color = Color.rgb(channel(spec.color[0]), channel(spec.color[1]), channel(spec.color[2]))
+                    return result
+                }
+                val colors = IntArray(spec.stopColors.size) { color(spec.stopColors[it], 1.0) }
+                val positions = FloatArray(spec.stopOffsets.size) { spec.stopOffsets[it].toFloat() }
+                val tile = when (spec.spread) {
+                    RevealGeometry.ShapePaint.REFLECT -> Shader.TileMode.MIRROR
+                    RevealGeometry.ShapePaint.REPEAT -> Shader.TileMode.REPEAT
+                    else -> Shader.TileMode.CLAMP
+                }
+                val g = spec.geometry
+                val focal = spec.kind == RevealGeometry.ShapePaint.RADIAL && (g[3] != g[0] || g[4] != g[1])
+                val shader: Shader = when {
+                    spec.kind == RevealGeometry.ShapePaint.LINEAR ->
+                        LinearGradient(g[0].toFloat(), g[1].toFloat(), g[2].toFloat(), g[3].toFloat(), colors, positions, tile)
+                    // SVG's focal point: a cone from a circle of radius 0 there to the gradient's circle (API 29).
+                    focal && Build.VERSION.SDK_INT >= Build.VERSION_CODES.Q ->
+                        RadialGradient(g[3].toFloat(), g[4].toFloat(), 0f, g[0].toFloat(), g[1].toFloat(), g[2].toFloat(),
+                            LongArray(colors.size) { Color.pack(colors[it]) }, positions, tile)
+                    else -> RadialGradient(g[0].toFloat(), g[1].toFloat(), g[2].toFloat(), colors, positions, tile)
+                }
+                val m = spec.matrix
+                val local = Matrix()
+                // Android's order: scaleX, skewX, transX, skewY, scaleY, transY, then the perspective row.
+                local.setValues(floatArrayOf(m[0].toFloat(), m[2].toFloat(), m[4].toFloat(), m[1].toFloat(), m[3].toFloat(), m[5].toFloat(), 0f, 0f, 1f))
+                shader.setLocalMatrix(local)
+                result.shader = shader
+                return result
             }
 
-            private fun drawShapes(canvas: Canvas, paint: Paint) {
-                for ((index, path) in paths.withIndex()) {
-                    val shape = RevealGeometry.shapes[index]
-                    if (shape.strokeWidth > 0) {
-                        paint.style = Paint.Style.STROKE
-                        paint.strokeWidth = shape.strokeWidth.toFloat()
-                    } else {
-                        paint.style = Paint.Style.FILL
-                    }
+            private fun style(paint: Paint, shape: RevealGeometry.Shape) {
+                if (shape.strokeWidth > 0) {
+                    paint.style = Paint.Style.STROKE
+                    paint.strokeWidth = shape.strokeWidth.toFloat()
+                } else {
+                    paint.style = Paint.Style.FILL
+                }
+            }
+
+            /** The hole's shapes in one paint (the clear cut, the veil). */
+            private fun drawSilhouette(canvas: Canvas, paint: Paint) {
+                for ((index, path) in holePaths.withIndex()) {
+                    style(paint, RevealGeometry.shapes[index])
                     canvas.drawPath(path, paint)
                 }
             }
 
+            /** The logo in its own paints at [opacity]. */
+            private fun drawLogo(canvas: Canvas, opacity: Double) {
+                for ((index, path) in logoPaths.withIndex()) {
+                    val logoPaint = logoPaints[index]
+                    logoPaint.alpha = channel(logoShapes[index].paint.opacity * opacity)
+                    canvas.drawPath(path, logoPaint)
+                }
+            }
+
+            /**
+             * Moves the drawing from the logo's computed launch rect to the icon view's (sub-pixel
+             * rounding), the correction fading out over the reveal so that the end is the computed one.
+             */
+            private fun alignWithIconView(canvas: Canvas) {
+                val icon = iconBounds ?: return
+                val fractions = RevealGeometry.logoOnIcon
+                if (fractions.size < 4) return
+                val at = IntArray(2)
+                getLocationInWindow(at)
+                val logoWidth = fractions[2] * icon[2] / density
+                val centerX = (icon[0] - at[0] + (fractions[0] + fractions[2] / 2) * icon[2]) / density
+                val centerY = (icon[1] - at[1] + (fractions[1] + fractions[3] / 2) * icon[3]) / density
+                val computedX = windowWidth / 2 + RevealGeometry.centerOffsetX
+                val computedY = windowHeight / 2 + RevealGeometry.centerOffsetY
+                val span = RevealGeometry.duration - startTime
+                val left = if (span > 0) (1 - (time - startTime) / span).coerceIn(0.0, 1.0) else 0.0
+                val scale = 1 + (logoWidth / RevealGeometry.logoWidth - 1) * left
+                canvas.translate((computedX + (centerX - computedX) * left).toFloat(), (computedY + (centerY - computedY) * left).toFloat())
+                canvas.scale(scale.toFloat(), scale.toFloat())
+                canvas.translate((-computedX).toFloat(), (-computedY).toFloat())
+            }
+
             override fun onDraw(canvas: Canvas) {
                 super.onDraw(canvas)
+                if (values.isEmpty()) prepare(width, height)
                 canvas.save()
                 canvas.scale(density.toFloat(), density.toFloat())
-                val background = value("backgroundOpacity", 1.0)
+                val backgroundOpacity = value("backgroundOpacity", 1.0)
                 val logoOpacity = value("logoOpacity", 1.0)
+                canvas.drawColor(color(backgroundRgba, backgroundOpacity))
+                alignWithIconView(canvas)
                 if (RevealGeometry.hasHole) {
-                    canvas.drawColor(color(RevealGeometry.backgroundColor, background))
                     val anchor = RevealGeometry.anchor(windowWidth, windowHeight)
                     canvas.translate(
                         (anchor[0] + value("holeOffsetX", 0.0)).toFloat(),
@@ -168,16 +316,12 @@ enum KotlinSplashWriter {
                     canvas.rotate(Math.toDegrees(turn).toFloat())
                     val scale = value("holeScale", 1.0).toFloat()
                     canvas.scale(scale, scale)
-                    drawShapes(canvas, clear)
+                    drawSilhouette(canvas, clear)
                     paint.color = color(RevealGeometry.veilColor, value("veilOpacity", 0.0))
-                    drawShapes(canvas, paint)
-                    if (RevealGeometry.track("logoOpacity") != null) {
-                        paint.color = color(RevealGeometry.logoColor, logoOpacity)
-                        drawShapes(canvas, paint)
-                    }
+                    drawSilhouette(canvas, paint)
+                    if (RevealGeometry.track("logoOpacity") != null) drawLogo(canvas, logoOpacity)
                 } else {
                     val fadesLogo = RevealGeometry.fadesLogoWithBackground
-                    canvas.drawColor(color(RevealGeometry.backgroundColor, background))
                     val left = windowWidth / 2 + RevealGeometry.centerOffsetX - RevealGeometry.logoWidth / 2
                     val top = windowHeight / 2 + RevealGeometry.centerOffsetY - RevealGeometry.logoHeight / 2
                     val x = value("logoFrameX", left)
@@ -190,8 +334,7 @@ enum KotlinSplashWriter {
                         (RevealGeometry.logoWidth / 2 + RevealGeometry.anchorOffsetX).toFloat(),
                         (RevealGeometry.logoHeight / 2 + RevealGeometry.anchorOffsetY).toFloat())
                     canvas.rotate(Math.toDegrees(RevealGeometry.launchRotation).toFloat())
-                    paint.color = color(RevealGeometry.logoColor, if (fadesLogo) logoOpacity * background else logoOpacity)
-                    drawShapes(canvas, paint)
+                    drawLogo(canvas, if (fadesLogo) logoOpacity * backgroundOpacity else logoOpacity)
                 }
                 canvas.restore()
             }

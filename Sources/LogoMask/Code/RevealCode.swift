@@ -5,7 +5,8 @@ import MaskGeometry
 public enum RevealCodePlatform: String, Sendable, CaseIterable, Codable {
     /// Swift: `RevealGeometry.swift` (Foundation only) and `SplashReveal.swift` (UIKit, Core Animation).
     case ios
-    /// Kotlin: `RevealGeometry.kt` (no Android import) and `SplashReveal.kt` (androidx SplashScreen).
+    /// Kotlin: `RevealGeometry.kt` (no Android import), `SplashReveal.kt` (androidx SplashScreen)
+    /// and `SplashRevealCompose.kt` (Jetpack Compose).
     case android
 }
 
@@ -68,39 +69,54 @@ public enum RevealCode {
             profile: model.profile, notes: model.notes + SwiftSplashWriter.notes(model))
     }
 
-    /// The Android files: `RevealGeometry.kt` and `SplashReveal.kt`, in the Kotlin package `package`.
+    /// The Android files: `RevealGeometry.kt`, `SplashReveal.kt` (View system) and
+    /// `SplashRevealCompose.kt` (Jetpack Compose), in the Kotlin package `package`.
     ///
     /// - Parameters:
     ///   - scene: the reveal; its viewport only serves to read the timeline.
-    ///   - package: the Kotlin package of both files (dot-separated identifiers).
+    ///   - package: the Kotlin package of the files (dot-separated identifiers).
+    ///   - launch: Android's launch screen the reveal continues (its background, the logo's place
+    ///     on the splash icon view, night mode's background and logo); `scene` must be placed
+    ///     from it (``RevealSettings/init(launch:)``). Nil: the logo is centred at the scene's
+    ///     size over the spec's background, one appearance.
     ///   - profile: a profile measured already (nil: measured here, about the scene's anchor).
     ///   - deadline: checked while the profile is measured.
     /// - Throws: as ``swift(_:profile:deadline:)``, and ``LogoMaskError/invalidRequest(_:)`` for a
-    ///   package name that is not one.
+    ///   package name that is not one or a scene not placed from `launch`.
     public static func kotlin(
-        _ scene: RevealScene, package: String = defaultKotlinPackage, profile: RadialProfile? = nil, deadline: Deadline = .none
+        _ scene: RevealScene, package: String = defaultKotlinPackage, launch: KotlinLaunch? = nil, profile: RadialProfile? = nil,
+        deadline: Deadline = .none
     ) throws(LogoMaskError) -> RevealCodeBundle {
         guard isKotlinPackage(package) else {
             throw LogoMaskError.invalidRequest("\"\(package)\" is not a Kotlin package name: give dot-separated identifiers such as com.example.app.")
         }
+        try launch?.check(scene)
         let model = try RevealCodeModel(scene: scene, profile: profile, deadline: deadline)
+        let geometry = KotlinGeometryWriter.text(
+            model, package: package, launch: launch, darkShapes: try launch?.darkShapes(for: scene) ?? [], tint: scene.spec.logoColor)
+        // With a launch screen the background is its colour, whatever the spec's.
+        var modelNotes = launch == nil ? model.notes : model.notes.filter { !$0.hasPrefix("The background ") }
+        if launch?.darkLogo != nil, model.hole {
+            modelNotes.append("Night mode draws the dark logo in the light logo's hole: the hole's shape and the cover scale are the light logo's.")
+        }
         return RevealCodeBundle(
             platform: .android,
             files: [
-                RevealCodeFile(name: "RevealGeometry.kt", text: KotlinGeometryWriter.text(model, package: package), isPortable: true),
+                RevealCodeFile(name: "RevealGeometry.kt", text: geometry.text, isPortable: true),
                 RevealCodeFile(name: "SplashReveal.kt", text: KotlinSplashWriter.text(model, package: package), isPortable: false),
+                RevealCodeFile(name: "SplashRevealCompose.kt", text: KotlinComposeWriter.text(model, package: package), isPortable: false),
             ],
-            profile: model.profile, notes: model.notes + KotlinSplashWriter.notes(model))
+            profile: model.profile, notes: modelNotes + geometry.notes + KotlinSplashWriter.notes(model))
     }
 
-    /// The files of `platform` (``swift(_:profile:deadline:)`` or ``kotlin(_:package:profile:deadline:)``).
+    /// The files of `platform` (``swift(_:profile:deadline:)`` or ``kotlin(_:package:launch:profile:deadline:)``).
     public static func generate(
         _ scene: RevealScene, platform: RevealCodePlatform, kotlinPackage: String = defaultKotlinPackage,
-        profile: RadialProfile? = nil, deadline: Deadline = .none
+        kotlinLaunch: KotlinLaunch? = nil, profile: RadialProfile? = nil, deadline: Deadline = .none
     ) throws(LogoMaskError) -> RevealCodeBundle {
         switch platform {
         case .ios: try swift(scene, profile: profile, deadline: deadline)
-        case .android: try kotlin(scene, package: kotlinPackage, profile: profile, deadline: deadline)
+        case .android: try kotlin(scene, package: kotlinPackage, launch: kotlinLaunch, profile: profile, deadline: deadline)
         }
     }
 

@@ -15,6 +15,8 @@ struct RevealCodeModel {
         /// 0 for a fill; the pen width in points for a stroke.
         var strokeWidth: Double
         var opacity: Double
+        /// The shape's paint, its gradient (if any) mapped to the same points about the anchor.
+        var paint: LogoOutline.Paint
     }
 
     var logoName: String
@@ -113,20 +115,7 @@ struct RevealCodeModel {
         if outline.shapes.contains(where: { !$0.clips.isEmpty }) {
             notes.append("Clip paths are not applied by the generated code: the shapes are drawn whole.")
         }
-        var shapes: [Shape] = []
-        var bounds = Rect.null
-        for shape in outline.shapes {
-            let path = shape.path.mapped(by: toPoints)
-            guard !path.isEmpty else { continue }
-            bounds = bounds.union(path.bounds)
-            switch shape.kind {
-            case let .fill(rule):
-                shapes.append(Shape(pathData: path.svgPathData(decimals: Self.pathDecimals), evenOdd: rule == .evenOdd, strokeWidth: 0, opacity: shape.paint.opacity))
-            case let .stroke(stroke):
-                let width = stroke.width * abs(stroke.transform.determinant).squareRoot() * k
-                shapes.append(Shape(pathData: path.svgPathData(decimals: Self.pathDecimals), evenOdd: false, strokeWidth: width, opacity: shape.paint.opacity))
-            }
-        }
+        let (shapes, bounds) = Self.shapes(of: outline, toPoints: toPoints, pointsPerUnit: k)
         self.shapes = shapes
         pathBounds = bounds
 
@@ -155,6 +144,28 @@ struct RevealCodeModel {
         } else {
             profile = nil
         }
+    }
+
+    /// The outline's shapes mapped by `toPoints` (document units to points about the anchor,
+    /// `k` points a unit), empty paths left out, with the bounds of their points.
+    static func shapes(of outline: LogoOutline, toPoints: Transform, pointsPerUnit k: Double) -> (shapes: [Shape], bounds: Rect) {
+        var shapes: [Shape] = []
+        var bounds = Rect.null
+        for shape in outline.shapes {
+            let path = shape.path.mapped(by: toPoints)
+            guard !path.isEmpty else { continue }
+            bounds = bounds.union(path.bounds)
+            let data = path.svgPathData(decimals: pathDecimals)
+            let paint = shape.paint.mapped(by: toPoints)
+            switch shape.kind {
+            case let .fill(rule):
+                shapes.append(Shape(pathData: data, evenOdd: rule == .evenOdd, strokeWidth: 0, opacity: shape.paint.opacity, paint: paint))
+            case let .stroke(stroke):
+                let width = stroke.width * abs(stroke.transform.determinant).squareRoot() * k
+                shapes.append(Shape(pathData: data, evenOdd: false, strokeWidth: width, opacity: shape.paint.opacity, paint: paint))
+            }
+        }
+        return (shapes, bounds)
     }
 
     /// The factors reproduce the scene's own exported timeline for its viewport.

@@ -1,0 +1,5 @@
+package android.animation;
+
+public interface TimeInterpolator {
+    float getInterpolation(float input);
+}

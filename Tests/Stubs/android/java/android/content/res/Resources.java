@@ -1,0 +1,6 @@
+package android.content.res;
+
+public class Resources {
+    public android.util.DisplayMetrics getDisplayMetrics() { throw new RuntimeException("Stub!"); }
+    public Configuration getConfiguration() { throw new RuntimeException("Stub!"); }
+}

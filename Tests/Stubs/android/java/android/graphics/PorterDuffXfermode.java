@@ -1,0 +1,5 @@
+package android.graphics;
+
+public class PorterDuffXfermode extends Xfermode {
+    public PorterDuffXfermode(PorterDuff.Mode mode) { throw new RuntimeException("Stub!"); }
+}

@@ -1,0 +1,5 @@
+package android.graphics;
+
+public class Xfermode {
+    public Xfermode() { throw new RuntimeException("Stub!"); }
+}
