@@ -100,10 +100,10 @@ struct OpaqueOutlineProfileTests {
         #expect(try Self.profile(Self.logo(##"<rect x="20" y="20" width="60" height="60" fill="url(#opaque)" opacity="0.5"/>"##)) == nil)
     }
 
-    @Test("real Tango and Breeze logos with gradients, strokes and highlights: measured on the outline, and its cover scale on an iPhone 15 agrees with the pixel search")
+    @Test("a real Tango and a Papirus logo with gradients, strokes and highlights: measured on the outline, and its cover scale on an iPhone 15 agrees with the pixel search")
     func realLogosAgreeWithTheSearch() throws {
-        let names = ["tango/accessories-calculator.svg", "tango/preferences-desktop-theme.svg", "tango/office-calendar.svg",
-                     "breeze/steam.svg", "papirus/thunderbird.svg"]
+        // Two logos: the rays over thousands of stroke pieces are slow in a debug build.
+        let names = ["tango/accessories-calculator.svg", "papirus/thunderbird.svg"]
         for name in names {
             let path = try #require(TestPaths.realWorldLogos.first { $0.hasSuffix(name) }, "\(name) is missing from the real-world set")
             let logo = try VectorLogo(contentsOf: path)
