@@ -10,7 +10,8 @@ assets (iOS, Android, web), each in a fresh folder, and records the exit status,
 of the error, the wall time and the peak memory (the child's maxrss from wait4).
 
 It prints one table per command: runs, failures by exit status, median / 95th percentile / max
-time and peak memory, then the failures grouped by message. Exit status: 0 when every run
+wall time, 95th percentile / max CPU time (user + system: the figure to compare on a loaded
+machine) and peak memory, then the failures grouped by message. Exit status: 0 when every run
 succeeded, 1 when any failed (a valid logo is never to be refused), 2 on usage errors.
 """
 import argparse
@@ -55,10 +56,11 @@ def run_one(binary, command, logo, device, timeout):
     elapsed = time.monotonic() - start
     status = process.returncode if process.returncode >= 0 else 128 - process.returncode
     peak_kb = getattr(process, "peak_kb", 0)
+    cpu = getattr(process, "cpu_seconds", 0.0)
     shutil.rmtree(out, ignore_errors=True)
     first = stderr.decode("utf-8", "replace").strip().splitlines()
     message = next((line for line in first if line.startswith("logo-mask:")), first[0] if first else "")
-    return command, logo, status, elapsed, peak_kb, message
+    return command, logo, status, elapsed, peak_kb, message, cpu
 
 
 class MeasuredPopen(subprocess.Popen):
@@ -72,6 +74,7 @@ class MeasuredPopen(subprocess.Popen):
             usage = None
         if pid == self.pid and usage is not None:
             self.peak_kb = usage.ru_maxrss
+            self.cpu_seconds = usage.ru_utime + usage.ru_stime
         return (pid, status)
 
 
@@ -118,20 +121,21 @@ def main():
     wall = time.monotonic() - started
     if options.results:
         with open(options.results, "w") as file:
-            for command, logo, status, elapsed, peak, message in results:
-                file.write(f"{command}\t{status}\t{elapsed:.3f}\t{peak}\t{logo}\t{message}\n")
+            for command, logo, status, elapsed, peak, message, cpu in results:
+                file.write(f"{command}\t{status}\t{elapsed:.3f}\t{peak}\t{logo}\t{message}\t{cpu:.3f}\n")
 
     print(f"{options.folder}: {len(logos)} logos, {len(results)} runs, {options.jobs} at a time, {wall:.0f} s wall, "
           f"device {options.device}")
     failed_logos = {logo for _, logo, status, *_ in results if status != 0}
     print(f"logos failing at least one command: {len(failed_logos)} of {len(logos)}")
     print()
-    header = f"{'command':<14} {'runs':>5} {'failed':>6}  {'by status':<22} {'p50 s':>6} {'p95 s':>6} {'max s':>6} {'p50 MB':>7} {'max MB':>7}"
+    header = f"{'command':<14} {'runs':>5} {'failed':>6}  {'by status':<22} {'p50 s':>6} {'p95 s':>6} {'max s':>6} {'p95 cpu':>7} {'max cpu':>7} {'p50 MB':>7} {'max MB':>7}"
     print(header)
     for command in commands:
         rows = [r for r in results if r[0] == command]
         times = [r[3] for r in rows]
         peaks = [r[4] / 1024 for r in rows]
+        cpus = [r[6] for r in rows]
         statuses = {}
         for r in rows:
             if r[2] != 0:
@@ -139,13 +143,13 @@ def main():
         by_status = " ".join(f"{s}:{n}" for s, n in sorted(statuses.items())) or "-"
         failed = sum(statuses.values())
         print(f"{command:<14} {len(rows):>5} {failed:>6}  {by_status:<22} {statistics.median(times):>6.2f} "
-              f"{percentile(times, 0.95):>6.2f} {max(times):>6.2f} {statistics.median(peaks):>7.1f} {max(peaks):>7.1f}")
+              f"{percentile(times, 0.95):>6.2f} {max(times):>6.2f} {percentile(cpus, 0.95):>7.2f} {max(cpus):>7.2f} {statistics.median(peaks):>7.1f} {max(peaks):>7.1f}")
     failures = [r for r in results if r[2] != 0]
     if failures:
         print()
         print("failures by message (the file's name and numbers folded):")
         groups = {}
-        for command, logo, status, _, _, message in failures:
+        for command, logo, status, _, _, message, _ in failures:
             text = message.replace(logo, "LOGO")
             text = text[:110]
             groups.setdefault((command, status, text), []).append(os.path.basename(logo))

@@ -6,9 +6,20 @@ import MaskGeometry
 
 extension RadialProfile {
     /// The radial profile of `logo` about `anchor` (document units), exact from its outline,
-    /// the document box drawn `logoWidth` points wide; nil when the outline cannot give it (a
-    /// stroke, a clip, a paint that is not one opaque colour, anything the outline does not
-    /// reproduce exactly), or the anchor is not inside the ink.
+    /// the document box drawn `logoWidth` points wide; nil when the outline cannot give it, or
+    /// the anchor is not inside the ink.
+    ///
+    /// The profile follows the fully opaque region, which is the union of the shapes painted
+    /// opaque everywhere: one colour at full opacity, or a gradient whose stops all are (its
+    /// colours mix opaque stops only). A shape painted translucent everywhere (a translucent
+    /// colour, gradient or group, as the outline folds group opacity into its shapes) never
+    /// makes a pixel opaque nor takes opacity away, so it is left out. Opaque strokes count with
+    /// the region ``StrokeRegion`` builds. Nil (the caller measures pixels) for a filter, mask,
+    /// image, text or unknown content, a pattern, a gradient with both opaque and translucent
+    /// stops, a clip on an opaque shape, or a dashed opaque stroke: shapes whose opaque part the
+    /// outline cannot give exactly. Measuring the outline instead of 5 to 14 grids of 4096^2
+    /// pixels is what keeps `cover --json` and `code` fast on logos with gradients, strokes and
+    /// translucent highlights (Tango's, Breeze's).
     ///
     /// Each cubic is flattened to within 1/10,000 of its distance from the anchor (and at least
     /// 1/10,000,000 of the logo's width), the rays are cast by `RadialProfileRayCaster`, and every
@@ -19,15 +30,23 @@ extension RadialProfile {
         logo: VectorLogo, logoWidth: Double, anchor: Point, directionCount: Int
     ) throws(LogoMaskError) -> RadialProfile? {
         let outline = try logo.outline
-        guard outline.isExact, !outline.shapes.isEmpty else { return nil }
+        // Group opacity is folded into the shapes' paints: only translucent shapes are inexact.
+        guard outline.inexactReasons.allSatisfy({ $0 == .groupOpacity }), !outline.shapes.isEmpty else { return nil }
         let k = logoWidth / logo.documentSize.width
         let floor = logoWidth * 1e-7
+        let toPoints = Transform.translation(x: -anchor.x, y: -anchor.y).concatenating(.scale(k))
         var polygons: [RadialProfileRayCaster.Polygon] = []
         for shape in outline.shapes {
-            guard let rule = shape.fillRule, shape.clips.isEmpty,
-                  case let .flat(color, opacity) = shape.paint, opacity >= 1, color.alpha == 255
-            else { return nil }
-            let toPoints = Transform.translation(x: -anchor.x, y: -anchor.y).concatenating(.scale(k))
+            guard let opaque = opaqueEverywhere(shape.paint) else { return nil }
+            guard opaque else { continue }
+            guard shape.clips.isEmpty else { return nil }
+            guard let rule = shape.fillRule else {
+                guard let stroke = shape.stroke,
+                      let pieces = StrokeRegion.polygons(of: shape.path, stroke: stroke, toPoints: toPoints)
+                else { return nil }
+                polygons += pieces
+                continue
+            }
             polygons.append(RadialProfileRayCaster.Polygon(
                 rings: shape.path.mapped(by: toPoints).polylines { cubic in
                     // Within relativeFlatness of the cubic's distance from the anchor (the origin).
@@ -37,6 +56,7 @@ extension RadialProfile {
                 }.map(\.points),
                 evenOdd: rule == .evenOdd))
         }
+        guard !polygons.isEmpty else { return nil }
         let caster = RadialProfileRayCaster(polygons: polygons, directionCount: directionCount)
         guard let radii = caster.radii() else { return nil }
         let offset = Point(
@@ -46,6 +66,23 @@ extension RadialProfile {
         return RadialProfile(
             radii: radii.map { max(0, $0 * (1 - relativeFlatness) - floor) }, anchorOffset: offset,
             tolerance: smallest * relativeFlatness + floor)
+    }
+
+    /// True when `paint` is opaque at every point it paints, false when it is translucent at
+    /// every point, nil when it may be either (a pattern, a gradient mixing opaque and
+    /// translucent stops).
+    static func opaqueEverywhere(_ paint: LogoOutline.Paint) -> Bool? {
+        switch paint {
+        case let .flat(color, opacity):
+            return opacity >= 1 && color.alpha == 255
+        case let .gradient(gradient):
+            guard gradient.opacity >= 1 else { return false }
+            let opaque = gradient.stops.map { $0.opacity >= 1 && $0.color.alpha == 255 }
+            if opaque.allSatisfy({ $0 }) { return !opaque.isEmpty }
+            return opaque.contains(true) ? nil : false
+        case .pattern:
+            return nil
+        }
     }
 
     /// How far a flattened cubic may stray from the curve, as a fraction of its distance from the anchor.

@@ -46,7 +46,8 @@ extension LogoOutline.Path {
         return lines
     }
 
-    private static func subdivide(
+    /// Appends the points of the cubic p0...p3 after p0, halved as ``polylines(tolerance:)`` does.
+    static func subdivide(
         _ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point, tolerance: Double, depth: Int, into points: inout [Point]
     ) {
         if depth >= 16 || (distanceToChord(p1, p0, p3) <= tolerance && distanceToChord(p2, p0, p3) <= tolerance) {
