@@ -8,8 +8,9 @@ struct CodeCommand: ParsableCommand {
         commandName: "code",
         abstract: "Write the reveal as native code: Swift (Core Animation) or Kotlin (androidx SplashScreen), sized for any window at run time.",
         discussion: """
-            Writes two files into the -o folder:
-              ios:     RevealGeometry.swift (Foundation only) and SplashReveal.swift (UIKit)
+            Writes these files into the -o folder:
+              ios:     RevealGeometry.swift (Foundation only), SplashReveal.swift (UIKit) and
+                       SplashRevealView.swift (SwiftUI: .logoReveal())
               android: RevealGeometry.kt (no Android import) and SplashReveal.kt (androidx)
 
             RevealGeometry holds the numbers: the logo's size and path in points, the anchor, the
@@ -62,6 +63,15 @@ struct CodeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The final scale is the cover scale times this.", valueName: "m"))
     var margin: Double = 1
 
+    @Option(help: ArgumentHelp("The launch screen's background colour, instead of the spec's (as assets --background).", valueName: "color"))
+    var background: RGBAColor?
+
+    @Option(help: ArgumentHelp("The launch background in dark mode: the Swift switches on the trait collection.", valueName: "color"))
+    var darkBackground: RGBAColor?
+
+    @Option(help: ArgumentHelp("The logo drawn in dark mode (SVG or PDF), as assets --dark-logo.", valueName: "file"))
+    var darkLogo: String?
+
     @Option(help: ArgumentHelp("The Kotlin package of the android files.", valueName: "name"))
     var package: String = RevealCode.defaultKotlinPackage
 
@@ -103,9 +113,13 @@ struct CodeCommand: ParsableCommand {
             settings.duration = duration
             // The code computes the final scale at run time: no search here.
             settings.finalScale = 1
+            settings.background = background
+            let dark = try darkLogo.map { (path: String) throws(LogoMaskError) in try VectorLogo(contentsOf: path) }
             let scene = try RevealScene(logo: logo, spec: chosenSpec, settings: settings, deadline: logoOptions.deadline)
             if !quiet, let note = scene.anchorNote { printError("note: \(note)") }
-            let bundle = try RevealCode.generate(scene, platform: platform, kotlinPackage: package, deadline: logoOptions.deadline)
+            let bundle = try RevealCode.generate(
+                scene, platform: platform, kotlinPackage: package, deadline: logoOptions.deadline,
+                darkBackground: darkBackground, darkLogo: dark)
             let written = try RevealCode.write(bundle, to: output)
             if quiet { return }
             if json {

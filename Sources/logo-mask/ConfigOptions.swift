@@ -74,6 +74,9 @@ enum ConfigArguments {
                 add("--content", c.reveal.content.map(c.resolve))
             } else {
                 add("--package", c.code.kotlinPackage)
+                add("--background", c.background.flatColor.hexString)
+                add("--dark-background", c.darkBackground?.flatColor.hexString)
+                add("--dark-logo", c.darkLogo.map(c.resolve))
             }
         case "assets":
             add("--platforms", c.platforms.map(\.rawValue).joined(separator: ","))

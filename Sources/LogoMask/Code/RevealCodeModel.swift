@@ -40,6 +40,17 @@ struct RevealCodeModel {
     var veil: RGBAColor
     var logoColor: RGBAColor
     var notes: [String]
+    /// Each shape's paint, in the order of `shapes`.
+    var paints: [CodePaint] = []
+    /// The iOS launch screen's logo image (the LaunchLogo image set) in pixels at scales 1, 2 and 3.
+    var launchImagePixels: [RasterSize] = []
+    /// Dark mode: the background, and the dark logo's shapes, paints and image pixels (nil: as light).
+    var darkBackground: RGBAColor?
+    var darkShapes: [Shape]?
+    var darkPaints: [CodePaint]?
+    var darkLaunchImagePixels: [RasterSize]?
+    /// The dark logo's document height over its width (nil: no dark logo).
+    var darkAspect: Double?
 
     func track(_ name: String) -> RevealCodeTrack? { tracks.first { $0.name == name } }
 
@@ -48,7 +59,10 @@ struct RevealCodeModel {
     /// Decimals of the profile's radii in points (rounded down).
     static let profileDecimals = 4
 
-    init(scene: RevealScene, profile suppliedProfile: RadialProfile?, deadline: Deadline) throws(LogoMaskError) {
+    init(
+        scene: RevealScene, profile suppliedProfile: RadialProfile?, deadline: Deadline,
+        darkBackground: RGBAColor? = nil, darkLogo: VectorLogo? = nil
+    ) throws(LogoMaskError) {
         let logo = scene.logo
         let settings = scene.settings
         let placement = scene.placement
@@ -113,24 +127,15 @@ struct RevealCodeModel {
         if outline.shapes.contains(where: { !$0.clips.isEmpty }) {
             notes.append("Clip paths are not applied by the generated code: the shapes are drawn whole.")
         }
-        var shapes: [Shape] = []
-        var bounds = Rect.null
-        for shape in outline.shapes {
-            let path = shape.path.mapped(by: toPoints)
-            guard !path.isEmpty else { continue }
-            bounds = bounds.union(path.bounds)
-            switch shape.kind {
-            case let .fill(rule):
-                shapes.append(Shape(pathData: path.svgPathData(decimals: Self.pathDecimals), evenOdd: rule == .evenOdd, strokeWidth: 0, opacity: shape.paint.opacity))
-            case let .stroke(stroke):
-                let width = stroke.width * abs(stroke.transform.determinant).squareRoot() * k
-                shapes.append(Shape(pathData: path.svgPathData(decimals: Self.pathDecimals), evenOdd: false, strokeWidth: width, opacity: shape.paint.opacity))
-            }
-        }
+        var approximations = Set<String>()
+        let painted = Self.paintedShapes(outline, toPoints: toPoints, pointsPerUnit: k, tint: scene.spec.logoColor, approximations: &approximations)
+        let shapes = painted.shapes
+        let bounds = painted.bounds
+        paints = painted.paints
         self.shapes = shapes
         pathBounds = bounds
 
-        switch scene.spec.background {
+        switch scene.settings.background.map(RevealBackground.color) ?? scene.spec.background {
         case let .color(color): background = color
         case let .gradient(gradient):
             background = gradient.colors.first ?? .white
@@ -155,6 +160,7 @@ struct RevealCodeModel {
         } else {
             profile = nil
         }
+        try addLaunch(scene: scene, darkBackground: darkBackground, darkLogo: darkLogo, approximations: approximations)
     }
 
     /// The factors reproduce the scene's own exported timeline for its viewport.
