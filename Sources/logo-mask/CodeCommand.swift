@@ -9,8 +9,8 @@ struct CodeCommand: ParsableCommand {
         abstract: "Write the reveal as native code: Swift (Core Animation) or Kotlin (androidx SplashScreen), sized for any window at run time.",
         discussion: """
             Writes these files into the -o folder:
-              ios:     RevealGeometry.swift (Foundation only), SplashReveal.swift (UIKit) and
-                       SplashRevealView.swift (SwiftUI: .logoReveal())
+              ios:     RevealGeometry.swift (Foundation only), SplashReveal.swift (UIKit)
+                       and SplashRevealView.swift (SwiftUI: .logoReveal())
               android: RevealGeometry.kt (no Android import) and SplashReveal.kt (androidx)
 
             RevealGeometry holds the numbers: the logo's size and path in points, the anchor, the

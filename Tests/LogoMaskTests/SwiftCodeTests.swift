@@ -269,7 +269,7 @@ struct SwiftCodeTests {
                 }
             }
         }
-        #expect(gradients.linear >= 8 && gradients.radial >= 10 && gradients.colors >= 10, "\(gradients)")
+        #expect(gradients.linear >= 15 && gradients.radial >= 15 && gradients.colors >= 30, "\(gradients)")
         print("read back: \(gradients.linear) linear, \(gradients.radial) radial gradients, \(gradients.colors) colours")
     }
 
