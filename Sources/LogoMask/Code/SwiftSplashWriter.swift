@@ -121,7 +121,11 @@ enum SwiftSplashWriter {
                     animate(counter, "transform.scale", "contentScale", w, h) { 1 / $0 }
                     let mask = CALayer()
                     for shape in RevealGeometry.shapes { mask.addSublayer(shapeLayer(shape, color: UIColor.black.cgColor)) }
-                    counter.addSublayer(holeLayers(mask, anchor: anchor, w, h))
+                    let hole = holeLayers(mask, anchor: anchor, w, h)
+                    // The drawn logo closes the hole under it (at 1 - logoOpacity), so a translucent
+                    // paint shows the launch background, not the veil, as on the launch screen.
+                    animate(hole, "opacity", "logoOpacity", w, h) { 1 - $0 }
+                    counter.addSublayer(hole)
                     root.layer.mask = counter
 
                     // The logo in its own paints over the hole, with the same motion.
