@@ -184,7 +184,7 @@ struct SwiftCodeTests {
         #expect(compared == bundles.count * screens.count * 2)
     }
 
-    @Test("read-back: background, dark background, image pixels and every shape's paint (colour, opacity, gradient stops and geometry) equal the launch scene's and the outline's, on the samples and real-world gradient logos")
+    @Test("read-back: background, dark background, image pixels and every shape's paint (colour, opacity, gradient stops and geometry) and pen equal the launch scene's and the outline's, on the samples and real-world gradient logos")
     func readBack() throws {
         let folder = "Tests/LogoMaskTests/Fixtures/real-world/"
         let logos = [
@@ -195,6 +195,7 @@ struct SwiftCodeTests {
         let background = RGBAColor(red: 0xF4, green: 0xF1, blue: 0xEA)
         let darkBackground = RGBAColor(red: 0x10, green: 0x14, blue: 0x20)
         var gradients = (linear: 0, radial: 0, colors: 0)
+        var strokes = 0
         for path in logos {
             let scene = try Self.scene(path, .fade, background: background)
             let bundle = try RevealCode.swift(scene, darkBackground: darkBackground)
@@ -222,6 +223,14 @@ struct SwiftCodeTests {
                 let what = "\(name) shape \(index)"
                 let opacity = Self.numbers(String(line[line.range(of: "opacity: ")!.upperBound...])).first
                 #expect(abs((opacity ?? -1) - shape.paint.opacity) <= 1e-9, "\(what): opacity")
+                if let stroke = shape.stroke {
+                    strokes += 1
+                    let k = abs(stroke.transform.determinant).squareRoot() * scene.placement.pointsPerUnit
+                    let width = Self.numbers(String(line[line.range(of: "strokeWidth: ")!.upperBound...])).first ?? -1
+                    #expect(abs(width - stroke.width * k) <= 1e-6 * max(1, width), "\(what): stroke width")
+                    #expect(line.contains("lineCap: \"\(stroke.cap.rawValue)\", lineJoin: \"\(stroke.join.rawValue)\", miterLimit: "), "\(what): pen")
+                    #expect(stroke.dashes.isEmpty != line.contains("dashes: "), "\(what): dashes")
+                }
                 let paint = String(line[line.range(of: "paint: ")!.upperBound...])
                 let n = Self.numbers(paint)
                 switch shape.paint {
@@ -270,7 +279,8 @@ struct SwiftCodeTests {
             }
         }
         #expect(gradients.linear >= 15 && gradients.radial >= 15 && gradients.colors >= 30, "\(gradients)")
-        print("read back: \(gradients.linear) linear, \(gradients.radial) radial gradients, \(gradients.colors) colours")
+        #expect(strokes >= 1)
+        print("read back: \(gradients.linear) linear, \(gradients.radial) radial gradients, \(gradients.colors) colours, \(strokes) strokes")
     }
 
     /// The numbers in a piece of Swift source, in order.

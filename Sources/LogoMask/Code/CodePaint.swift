@@ -111,13 +111,22 @@ extension RevealCodeModel {
             let path = shape.path.mapped(by: toPoints)
             guard !path.isEmpty else { continue }
             bounds = bounds.union(path.bounds)
-            var width = 0.0
-            var evenOdd = false
+            var coded = Shape(pathData: path.svgPathData(decimals: pathDecimals), evenOdd: false, strokeWidth: 0, opacity: shape.paint.opacity)
             switch shape.kind {
-            case let .fill(rule): evenOdd = rule == .evenOdd
-            case let .stroke(stroke): width = stroke.width * abs(stroke.transform.determinant).squareRoot() * k
+            case let .fill(rule):
+                coded.evenOdd = rule == .evenOdd
+            case let .stroke(stroke):
+                // The pen's lengths are in its user space: scaled to points as its width is.
+                let f = abs(stroke.transform.determinant).squareRoot() * k
+                coded.strokeWidth = stroke.width * f
+                coded.cap = stroke.cap
+                coded.join = stroke.join
+                coded.miterLimit = stroke.miterLimit
+                coded.dashes = stroke.dashes.map { $0 * f }
+                coded.dashOffset = stroke.dashOffset * f
             }
-            shapes.append(Shape(pathData: path.svgPathData(decimals: pathDecimals), evenOdd: evenOdd, strokeWidth: width, opacity: shape.paint.opacity))
+            let width = coded.strokeWidth
+            shapes.append(coded)
             paints.append(CodePaint.make(shape, toPoints: toPoints, strokeWidth: width, tint: tint, fallback: firstFlat, approximations: &approximations))
         }
         return (shapes, paints, bounds)

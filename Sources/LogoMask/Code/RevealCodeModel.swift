@@ -15,6 +15,12 @@ struct RevealCodeModel {
         /// 0 for a fill; the pen width in points for a stroke.
         var strokeWidth: Double
         var opacity: Double
+        /// A stroke's pen beyond its width: caps, joins, miter limit, dashes and offset in points.
+        var cap: LogoOutline.Stroke.Cap = .butt
+        var join: LogoOutline.Stroke.Join = .miter
+        var miterLimit: Double = 4
+        var dashes: [Double] = []
+        var dashOffset: Double = 0
     }
 
     var logoName: String

@@ -148,6 +148,16 @@ enum SwiftGeometryWriter {
                     public let strokeWidth: Double
                     /// The paint's opacity.
                     public let opacity: Double
+                    /// A stroke's ends: butt, round or square.
+                    public var lineCap = "butt"
+                    /// A stroke's corners: miter, round or bevel.
+                    public var lineJoin = "miter"
+                    /// The miter length over the width past which a miter join is bevelled.
+                    public var miterLimit = 4.0
+                    /// Dash and gap lengths in points, alternating; empty for a solid line.
+                    public var dashes: [Double] = []
+                    /// How far into the dash pattern the path starts, in points.
+                    public var dashOffset = 0.0
                     /// The paint: a colour or a gradient.
                     public let paint: Paint
                 }

@@ -23,7 +23,12 @@ enum SwiftPaintWriter {
     /// The elements of a `[Shape]` literal, one a line.
     static func shapes(_ shapes: [RevealCodeModel.Shape], _ paints: [CodePaint]) -> String {
         zip(shapes, paints).map { shape, paint in
-            "        Shape(pathData: \(CodeText.quoted(shape.pathData)), evenOdd: \(shape.evenOdd), strokeWidth: \(d(shape.strokeWidth)), opacity: \(d(shape.opacity)), paint: \(self.paint(paint))),\n"
+            var pen = ""
+            if shape.strokeWidth > 0 {
+                pen = ", lineCap: \(CodeText.quoted(shape.cap.rawValue)), lineJoin: \(CodeText.quoted(shape.join.rawValue)), miterLimit: \(d(shape.miterLimit))"
+                if !shape.dashes.isEmpty { pen += ", dashes: \(numbers(shape.dashes)), dashOffset: \(d(shape.dashOffset))" }
+            }
+            return "        Shape(pathData: \(CodeText.quoted(shape.pathData)), evenOdd: \(shape.evenOdd), strokeWidth: \(d(shape.strokeWidth)), opacity: \(d(shape.opacity))\(pen), paint: \(self.paint(paint))),\n"
         }.joined()
     }
 

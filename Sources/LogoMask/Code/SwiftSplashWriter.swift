@@ -285,6 +285,13 @@ enum SwiftSplashWriter {
                     layer.fillColor = nil
                     layer.strokeColor = color
                     layer.lineWidth = CGFloat(shape.strokeWidth)
+                    layer.lineCap = shape.lineCap == "round" ? .round : shape.lineCap == "square" ? .square : .butt
+                    layer.lineJoin = shape.lineJoin == "round" ? .round : shape.lineJoin == "bevel" ? .bevel : .miter
+                    layer.miterLimit = CGFloat(shape.miterLimit)
+                    if !shape.dashes.isEmpty {
+                        layer.lineDashPattern = shape.dashes.map { NSNumber(value: $0) }
+                        layer.lineDashPhase = CGFloat(shape.dashOffset)
+                    }
                 } else {
                     layer.fillColor = color
                     layer.fillRule = shape.evenOdd ? .evenOdd : .nonZero

@@ -35,6 +35,24 @@ public struct CAShapeLayerFillRule: Hashable, Sendable, RawRepresentable {
     public static let evenOdd = CAShapeLayerFillRule(rawValue: "even-odd")
 }
 
+/// CAShapeLayerLineCap.
+public struct CAShapeLayerLineCap: Hashable, Sendable, RawRepresentable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let butt = CAShapeLayerLineCap(rawValue: "butt")
+    public static let round = CAShapeLayerLineCap(rawValue: "round")
+    public static let square = CAShapeLayerLineCap(rawValue: "square")
+}
+
+/// CAShapeLayerLineJoin.
+public struct CAShapeLayerLineJoin: Hashable, Sendable, RawRepresentable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let miter = CAShapeLayerLineJoin(rawValue: "miter")
+    public static let round = CAShapeLayerLineJoin(rawValue: "round")
+    public static let bevel = CAShapeLayerLineJoin(rawValue: "bevel")
+}
+
 /// CAShapeLayer.
 open class CAShapeLayer: CALayer {
     open var path: CGPath?
@@ -42,6 +60,11 @@ open class CAShapeLayer: CALayer {
     open var strokeColor: CGColor?
     open var lineWidth: CGFloat = 1
     open var fillRule: CAShapeLayerFillRule = .nonZero
+    open var lineCap: CAShapeLayerLineCap = .butt
+    open var lineJoin: CAShapeLayerLineJoin = .miter
+    open var miterLimit: CGFloat = 10
+    open var lineDashPattern: [NSNumber]?
+    open var lineDashPhase: CGFloat = 0
 }
 
 /// CAGradientLayerType.
