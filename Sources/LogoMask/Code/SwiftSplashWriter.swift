@@ -57,7 +57,9 @@ enum SwiftSplashWriter {
             public static func start(completion: (@MainActor () -> Void)? = nil) {
                 let scenes = UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }
                 let active = scenes.filter { $0.activationState == .foregroundActive }
-                let window = (active + scenes).lazy.compactMap { $0.keyWindow ?? $0.windows.first }.first
+                // A key window of a foreground scene first (iPad multi-window: several scenes).
+                let window = active.lazy.compactMap { $0.keyWindow }.first
+                    ?? (active + scenes).lazy.compactMap { $0.keyWindow ?? $0.windows.first }.first
                 guard let window else {
                     completion?()
                     return
