@@ -9,9 +9,10 @@ struct CodeCommand: ParsableCommand {
         abstract: "Write the reveal as native code: Swift (Core Animation) or Kotlin (androidx SplashScreen), sized for any window at run time.",
         discussion: """
             Writes into the -o folder:
-              ios:     RevealGeometry.swift (Foundation only) and SplashReveal.swift (UIKit)
-              android: RevealGeometry.kt (no Android import), SplashReveal.kt (androidx, View
-                       system) and SplashRevealCompose.kt (Jetpack Compose)
+              ios:     RevealGeometry.swift (Foundation only), SplashReveal.swift (UIKit)
+                       and SplashRevealView.swift (SwiftUI: .logoReveal())
+              android: RevealGeometry.kt (no Android import), SplashReveal.kt (androidx,
+                       View system) and SplashRevealCompose.kt (Jetpack Compose)
 
             RevealGeometry holds the numbers: the logo's size and path in points, the anchor, the
             timeline (times, values, cubic Bézier control points) and the radial profile: for 5,760
@@ -73,13 +74,13 @@ struct CodeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The Kotlin package of the android files.", valueName: "name"))
     var package: String = RevealCode.defaultKotlinPackage
 
-    @Option(help: ArgumentHelp("android: the splash background (windowSplashScreenBackground), as the assets command writes it.", valueName: "colour"))
-    var background: RGBAColor = .white
+    @Option(help: ArgumentHelp("The launch screen's background colour, as assets --background (android: windowSplashScreenBackground); default: the spec's own colour, as reveal draws it.", valueName: "color"))
+    var background: RGBAColor?
 
-    @Option(help: ArgumentHelp("android: the splash background in night mode.", valueName: "colour"))
+    @Option(help: ArgumentHelp("The launch background in dark mode, as assets --dark-background: the Swift follows the trait collection, the Kotlin night mode.", valueName: "color"))
     var darkBackground: RGBAColor?
 
-    @Option(help: ArgumentHelp("android: the logo (SVG or PDF) night mode shows.", valueName: "file"))
+    @Option(help: ArgumentHelp("The logo drawn in dark mode (SVG or PDF), as assets --dark-logo.", valueName: "file"))
     var darkLogo: String?
 
     @Option(help: ArgumentHelp("android: the splash icon's background colour, as given to assets (the icon canvas is then 240 dp).", valueName: "colour"))
@@ -125,12 +126,13 @@ struct CodeCommand: ParsableCommand {
             let logo = try logoOptions.load()
             let screen = Viewport(parsing: viewport) ?? Viewport(width: 393, height: 852)
             // Android: the reveal starts from the splash screen as the system draws it (LaunchScene).
+            let dark = try darkLogo.map { (path: String) throws(LogoMaskError) in try VectorLogo(contentsOf: path) }
             var launch: KotlinLaunch?
             if platform == .android {
                 let scene = try LaunchScene(
-                    platform: .android, logo: logo, viewport: screen, logoWidth: logoWidth, background: background,
+                    platform: .android, logo: logo, viewport: screen, logoWidth: logoWidth,
+                    background: background ?? chosenSpec.background.flatColor,
                     androidCanvas: androidIconBackground == nil ? 288 : 240, androidFit: AndroidIconFit.Mode(rawValue: androidFit) ?? .circle)
-                let dark = try darkLogo.map { (path) throws(LogoMaskError) in try VectorLogo(contentsOf: path) }
                 launch = KotlinLaunch(scene: scene, darkBackground: darkBackground, darkLogo: dark)
             }
             var settings = launch.map { RevealSettings(launch: $0.scene) } ?? RevealSettings(viewport: screen)
@@ -144,10 +146,13 @@ struct CodeCommand: ParsableCommand {
             settings.duration = duration
             // The code computes the final scale at run time: no search here.
             settings.finalScale = 1
+            settings.background = background
             let scene = try RevealScene(logo: logo, spec: chosenSpec, settings: settings, deadline: logoOptions.deadline)
             if !quiet, let note = scene.anchorNote { printError("note: \(note)") }
             if animatedIcon != nil, launch != nil { launch?.startTime = try KotlinLaunch.animatedIconHandOffTime(scene) }
-            let bundle = try RevealCode.generate(scene, platform: platform, kotlinPackage: package, kotlinLaunch: launch, deadline: logoOptions.deadline)
+            let bundle = try RevealCode.generate(
+                scene, platform: platform, kotlinPackage: package, kotlinLaunch: launch, deadline: logoOptions.deadline,
+                darkBackground: darkBackground, darkLogo: dark)
             let written = try RevealCode.write(bundle, to: output)
             if quiet { return }
             if json {

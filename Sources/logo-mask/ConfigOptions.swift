@@ -74,6 +74,15 @@ enum ConfigArguments {
                 add("--content", c.reveal.content.map(c.resolve))
             } else {
                 add("--package", c.code.kotlinPackage)
+                add("--background", c.background.flatColor.hexString)
+                add("--dark-background", c.darkBackground?.flatColor.hexString)
+                add("--dark-logo", c.darkLogo.map(c.resolve))
+                add("--android-icon-background", c.android.iconBackground?.hexString)
+                add("--android-fit", c.android.iconFit.rawValue)
+                // The exit continues the animated icon only when the icon plays the reveal's own preset.
+                if c.reveal.spec == nil, c.android.animatedIcon == c.reveal.preset {
+                    add("--animated-icon", c.android.animatedIcon?.rawValue, group: animation)
+                }
             }
         case "assets":
             add("--platforms", c.platforms.map(\.rawValue).joined(separator: ","))

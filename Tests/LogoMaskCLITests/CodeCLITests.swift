@@ -17,7 +17,7 @@ struct CodeCLITests {
         return source[start.upperBound..<end].split(whereSeparator: { $0 == "," || $0 == "\"" || $0.isWhitespace }).compactMap { Double($0) }
     }
 
-    @Test("ios and android: two files for ios, three for android, the same radii as cover --json at the launch width, deterministic")
+    @Test("ios and android: three files each (ios: UIKit, SwiftUI, geometry; android: View system, Compose, geometry), the same radii as cover --json at the launch width, deterministic")
     func writesFiles() throws {
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -29,7 +29,7 @@ struct CodeCLITests {
         #expect(b.status == 0, "\(b.stderr)")
         let report = try Self.json(b.stdout)
         #expect((report["written"] as? [String])?.count == 3)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: ios).sorted() == ["RevealGeometry.swift", "SplashReveal.swift"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: ios).sorted() == ["RevealGeometry.swift", "SplashReveal.swift", "SplashRevealView.swift"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: android).sorted() == ["RevealGeometry.kt", "SplashReveal.kt", "SplashRevealCompose.kt"])
         let swift = try String(contentsOfFile: ios + "/RevealGeometry.swift", encoding: .utf8)
         let kotlin = try String(contentsOfFile: android + "/RevealGeometry.kt", encoding: .utf8)
@@ -60,7 +60,7 @@ struct CodeCLITests {
         // The same input gives the same bytes.
         let again = folder.appendingPathComponent("again").path
         #expect(try CLI.run(["code", CLI.sample("bird.svg"), "--platform", "ios", "--preset", "yula", "-o", again, "-q"]).status == 0)
-        for name in ["RevealGeometry.swift", "SplashReveal.swift"] {
+        for name in ["RevealGeometry.swift", "SplashReveal.swift", "SplashRevealView.swift"] {
             #expect(FileManager.default.contentsEqual(atPath: ios + "/" + name, andPath: again + "/" + name))
         }
     }

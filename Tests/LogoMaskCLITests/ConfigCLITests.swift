@@ -59,7 +59,7 @@ struct ConfigCLITests {
         let files = try hashes(out)
         let expected: Set<String> = [
             "manifest.json", "reveal/reveal.json", "reveal/reveal.lottie", "reveal/reveal.html", "previews/iPhone-SE.png", "previews/Galaxy-S24.png",
-            "ios/Reveal/RevealGeometry.swift", "ios/Reveal/SplashReveal.swift",
+            "ios/Reveal/RevealGeometry.swift", "ios/Reveal/SplashReveal.swift", "ios/Reveal/SplashRevealView.swift",
             "android/Reveal/RevealGeometry.kt", "android/Reveal/SplashReveal.kt", "android/Reveal/SplashRevealCompose.kt",
             "ios/LaunchScreen.storyboard", "ios/UILaunchScreen.plist",
             "ios/LaunchStills/iPhone-SE-portrait.png", "ios/LaunchStills/iPhone-SE-landscape.png",

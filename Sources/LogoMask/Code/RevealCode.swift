@@ -3,7 +3,8 @@ import MaskGeometry
 
 /// The platform a reveal's native code is written for.
 public enum RevealCodePlatform: String, Sendable, CaseIterable, Codable {
-    /// Swift: `RevealGeometry.swift` (Foundation only) and `SplashReveal.swift` (UIKit, Core Animation).
+    /// Swift: `RevealGeometry.swift` (Foundation only), `SplashReveal.swift` (UIKit, Core Animation)
+    /// and `SplashRevealView.swift` (SwiftUI).
     case ios
     /// Kotlin: `RevealGeometry.kt` (no Android import), `SplashReveal.kt` (androidx SplashScreen)
     /// and `SplashRevealCompose.kt` (Jetpack Compose).
@@ -48,23 +49,31 @@ public struct RevealCodeBundle: Sendable, Hashable {
 /// try RevealCode.write(bundle, to: "Generated")   // RevealGeometry.swift, SplashReveal.swift
 /// ```
 public enum RevealCode {
-    /// The iOS files: `RevealGeometry.swift` and `SplashReveal.swift`.
+    /// The iOS files: `RevealGeometry.swift`, `SplashReveal.swift` (UIKit) and
+    /// `SplashRevealView.swift` (the SwiftUI modifier `.logoReveal()`, a file of its own so that
+    /// a UIKit app need not import SwiftUI).
     ///
     /// - Parameters:
     ///   - scene: the reveal; its viewport only serves to read the timeline.
     ///   - profile: a profile measured already (nil: measured here, about the scene's anchor).
     ///   - deadline: checked while the profile is measured.
+    ///   - darkBackground: the launch background in dark mode (nil: no dark mode, unless `darkLogo`).
+    ///   - darkLogo: the logo drawn in dark mode (nil: the light logo).
     /// - Throws: ``LogoMaskError/noCoverScale(file:anchor:searchedUpTo:)`` when the scene has a
     ///   hole and its anchor is not inside the logo's fully opaque part;
     ///   ``LogoMaskError/invalidRequest(_:)`` when a track cannot be written as a function of
     ///   the window.
-    public static func swift(_ scene: RevealScene, profile: RadialProfile? = nil, deadline: Deadline = .none) throws(LogoMaskError) -> RevealCodeBundle {
-        let model = try RevealCodeModel(scene: scene, profile: profile, deadline: deadline)
+    public static func swift(
+        _ scene: RevealScene, profile: RadialProfile? = nil, deadline: Deadline = .none,
+        darkBackground: RGBAColor? = nil, darkLogo: VectorLogo? = nil
+    ) throws(LogoMaskError) -> RevealCodeBundle {
+        let model = try RevealCodeModel(scene: scene, profile: profile, deadline: deadline, darkBackground: darkBackground, darkLogo: darkLogo)
         return RevealCodeBundle(
             platform: .ios,
             files: [
                 RevealCodeFile(name: "RevealGeometry.swift", text: SwiftGeometryWriter.text(model), isPortable: true),
                 RevealCodeFile(name: "SplashReveal.swift", text: SwiftSplashWriter.text(model), isPortable: false),
+                RevealCodeFile(name: "SplashRevealView.swift", text: SwiftUIRevealWriter.text(model), isPortable: false),
             ],
             profile: model.profile, notes: model.notes + SwiftSplashWriter.notes(model))
     }
@@ -81,7 +90,7 @@ public enum RevealCode {
     ///     size over the spec's background, one appearance.
     ///   - profile: a profile measured already (nil: measured here, about the scene's anchor).
     ///   - deadline: checked while the profile is measured.
-    /// - Throws: as ``swift(_:profile:deadline:)``, and ``LogoMaskError/invalidRequest(_:)`` for a
+    /// - Throws: as ``swift(_:profile:deadline:darkBackground:darkLogo:)``, and ``LogoMaskError/invalidRequest(_:)`` for a
     ///   package name that is not one or a scene not placed from `launch`.
     public static func kotlin(
         _ scene: RevealScene, package: String = defaultKotlinPackage, launch: KotlinLaunch? = nil, profile: RadialProfile? = nil,
@@ -109,13 +118,16 @@ public enum RevealCode {
             profile: model.profile, notes: modelNotes + geometry.notes + KotlinSplashWriter.notes(model))
     }
 
-    /// The files of `platform` (``swift(_:profile:deadline:)`` or ``kotlin(_:package:launch:profile:deadline:)``).
+    /// The files of `platform` (``swift(_:profile:deadline:darkBackground:darkLogo:)`` or
+    /// ``kotlin(_:package:launch:profile:deadline:)``). `darkBackground` and `darkLogo` reach the
+    /// Swift; the Kotlin takes its appearances from `kotlinLaunch`.
     public static func generate(
         _ scene: RevealScene, platform: RevealCodePlatform, kotlinPackage: String = defaultKotlinPackage,
-        kotlinLaunch: KotlinLaunch? = nil, profile: RadialProfile? = nil, deadline: Deadline = .none
+        kotlinLaunch: KotlinLaunch? = nil, profile: RadialProfile? = nil, deadline: Deadline = .none,
+        darkBackground: RGBAColor? = nil, darkLogo: VectorLogo? = nil
     ) throws(LogoMaskError) -> RevealCodeBundle {
         switch platform {
-        case .ios: try swift(scene, profile: profile, deadline: deadline)
+        case .ios: try swift(scene, profile: profile, deadline: deadline, darkBackground: darkBackground, darkLogo: darkLogo)
         case .android: try kotlin(scene, package: kotlinPackage, launch: kotlinLaunch, profile: profile, deadline: deadline)
         }
     }

@@ -17,6 +17,12 @@ struct RevealCodeModel {
         var opacity: Double
         /// The shape's paint, its gradient (if any) mapped to the same points about the anchor.
         var paint: LogoOutline.Paint
+        /// A stroke's pen beyond its width: caps, joins, miter limit, dashes and offset in points.
+        var cap: LogoOutline.Stroke.Cap = .butt
+        var join: LogoOutline.Stroke.Join = .miter
+        var miterLimit: Double = 4
+        var dashes: [Double] = []
+        var dashOffset: Double = 0
     }
 
     var logoName: String
@@ -42,6 +48,17 @@ struct RevealCodeModel {
     var veil: RGBAColor
     var logoColor: RGBAColor
     var notes: [String]
+    /// Each shape's paint, in the order of `shapes`.
+    var paints: [CodePaint] = []
+    /// The iOS launch screen's logo image (the LaunchLogo image set) in pixels at scales 1, 2 and 3.
+    var launchImagePixels: [RasterSize] = []
+    /// Dark mode: the background, and the dark logo's shapes, paints and image pixels (nil: as light).
+    var darkBackground: RGBAColor?
+    var darkShapes: [Shape]?
+    var darkPaints: [CodePaint]?
+    var darkLaunchImagePixels: [RasterSize]?
+    /// The dark logo's document height over its width (nil: no dark logo).
+    var darkAspect: Double?
 
     func track(_ name: String) -> RevealCodeTrack? { tracks.first { $0.name == name } }
 
@@ -50,7 +67,10 @@ struct RevealCodeModel {
     /// Decimals of the profile's radii in points (rounded down).
     static let profileDecimals = 4
 
-    init(scene: RevealScene, profile suppliedProfile: RadialProfile?, deadline: Deadline) throws(LogoMaskError) {
+    init(
+        scene: RevealScene, profile suppliedProfile: RadialProfile?, deadline: Deadline,
+        darkBackground: RGBAColor? = nil, darkLogo: VectorLogo? = nil
+    ) throws(LogoMaskError) {
         let logo = scene.logo
         let settings = scene.settings
         let placement = scene.placement
@@ -115,11 +135,15 @@ struct RevealCodeModel {
         if outline.shapes.contains(where: { !$0.clips.isEmpty }) {
             notes.append("Clip paths are not applied by the generated code: the shapes are drawn whole.")
         }
-        let (shapes, bounds) = Self.shapes(of: outline, toPoints: toPoints, pointsPerUnit: k)
+        var approximations = Set<String>()
+        let painted = Self.paintedShapes(outline, toPoints: toPoints, pointsPerUnit: k, tint: scene.spec.logoColor, approximations: &approximations)
+        let shapes = painted.shapes
+        let bounds = painted.bounds
+        paints = painted.paints
         self.shapes = shapes
         pathBounds = bounds
 
-        switch scene.spec.background {
+        switch scene.settings.background.map(RevealBackground.color) ?? scene.spec.background {
         case let .color(color): background = color
         case let .gradient(gradient):
             background = gradient.colors.first ?? .white
@@ -144,28 +168,15 @@ struct RevealCodeModel {
         } else {
             profile = nil
         }
+        try addLaunch(scene: scene, darkBackground: darkBackground, darkLogo: darkLogo, approximations: approximations)
     }
 
     /// The outline's shapes mapped by `toPoints` (document units to points about the anchor,
     /// `k` points a unit), empty paths left out, with the bounds of their points.
     static func shapes(of outline: LogoOutline, toPoints: Transform, pointsPerUnit k: Double) -> (shapes: [Shape], bounds: Rect) {
-        var shapes: [Shape] = []
-        var bounds = Rect.null
-        for shape in outline.shapes {
-            let path = shape.path.mapped(by: toPoints)
-            guard !path.isEmpty else { continue }
-            bounds = bounds.union(path.bounds)
-            let data = path.svgPathData(decimals: pathDecimals)
-            let paint = shape.paint.mapped(by: toPoints)
-            switch shape.kind {
-            case let .fill(rule):
-                shapes.append(Shape(pathData: data, evenOdd: rule == .evenOdd, strokeWidth: 0, opacity: shape.paint.opacity, paint: paint))
-            case let .stroke(stroke):
-                let width = stroke.width * abs(stroke.transform.determinant).squareRoot() * k
-                shapes.append(Shape(pathData: data, evenOdd: false, strokeWidth: width, opacity: shape.paint.opacity, paint: paint))
-            }
-        }
-        return (shapes, bounds)
+        var approximations = Set<String>()
+        let painted = paintedShapes(outline, toPoints: toPoints, pointsPerUnit: k, tint: nil, approximations: &approximations)
+        return (painted.shapes, painted.bounds)
     }
 
     /// The factors reproduce the scene's own exported timeline for its viewport.

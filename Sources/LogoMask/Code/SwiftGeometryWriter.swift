@@ -42,12 +42,13 @@ enum SwiftGeometryWriter {
                 public static let hasHole = \(model.hole)
                 /// Without a hole: true when the logo fades with the background as one layer.
                 public static let fadesLogoWithBackground = \(model.fadeLogoWithBackground)
-                /// Colours as red, green, blue, alpha in 0...1.
+                /// Colours as red, green, blue, alpha in 0...1. The launch screen's background (its colour set).
                 public static let backgroundColor = [\(CodeText.list(CodeText.components(model.background), indent: ""))]
                 /// The veil's colour over the app inside the hole.
                 public static let veilColor = [\(CodeText.list(CodeText.components(model.veil), indent: ""))]
-                /// The colour the logo is drawn in over the hole.
+                /// The logo's first flat colour (or the spec's logo colour); the shapes carry their own paints.
                 public static let logoColor = [\(CodeText.list(CodeText.components(model.logoColor), indent: ""))]
+            \(SwiftPaintWriter.declarations(model))
 
                 /// One animated number: values at times, a cubic Bézier (x1, y1, x2, y2) per segment. Each
                 /// value is base + perFinalScale * finalScale + perCornerAngle * cornerAngle
@@ -73,6 +74,31 @@ enum SwiftGeometryWriter {
 
                     /// The times as fractions of the duration (CAKeyframeAnimation's keyTimes).
                     public var keyTimes: [Double] { times.map { RevealGeometry.duration > 0 ? $0 / RevealGeometry.duration : 0 } }
+
+                    /// The keyframes as Core Animation plays them in a window of this size: key times from
+                    /// exactly 0 to exactly 1 (CAKeyframeAnimation ignores keyTimes that do not end at 1 in
+                    /// linear mode), a hold added before a track that starts late and after one that ends
+                    /// early (fill-forward), the values, and one timing curve per segment.
+                    public func animationKeyframes(windowWidth: Double, windowHeight: Double) -> (keyTimes: [Double], values: [Double], controlPoints: [[Double]]) {
+                        var keyTimes = self.keyTimes, values = self.values(windowWidth: windowWidth, windowHeight: windowHeight)
+                        var points = controlPoints
+                        guard let first = values.first, let last = values.last, !keyTimes.isEmpty else { return ([], [], []) }
+                        let hold: [Double] = [0, 0, 1, 1]
+                        if keyTimes[0] > 0 {
+                            keyTimes.insert(0, at: 0)
+                            values.insert(first, at: 0)
+                            points.insert(hold, at: 0)
+                        }
+                        if keyTimes[keyTimes.count - 1] >= 1 - 1e-9 {
+                            keyTimes[keyTimes.count - 1] = 1
+                        } else {
+                            keyTimes.append(1)
+                            values.append(last)
+                            points.append(hold)
+                        }
+                        keyTimes = keyTimes.map { min(1, max(0, $0)) }
+                        return (keyTimes, values, points)
+                    }
 
                     /// The values for a window of this size.
                     public func values(windowWidth: Double, windowHeight: Double) -> [Double] {
@@ -122,15 +148,25 @@ enum SwiftGeometryWriter {
                     public let strokeWidth: Double
                     /// The paint's opacity.
                     public let opacity: Double
+                    /// A stroke's ends: butt, round or square.
+                    public var lineCap = "butt"
+                    /// A stroke's corners: miter, round or bevel.
+                    public var lineJoin = "miter"
+                    /// The miter length over the width past which a miter join is bevelled.
+                    public var miterLimit = 4.0
+                    /// Dash and gap lengths in points, alternating; empty for a solid line.
+                    public var dashes: [Double] = []
+                    /// How far into the dash pattern the path starts, in points.
+                    public var dashOffset = 0.0
+                    /// The paint: a colour or a gradient.
+                    public let paint: Paint
                 }
 
                 /// The logo's shapes in drawing order.
                 public static let shapes: [Shape] = [
 
             """
-        for shape in model.shapes {
-            out += "        Shape(pathData: \(CodeText.quoted(shape.pathData)), evenOdd: \(shape.evenOdd), strokeWidth: \(d(shape.strokeWidth)), opacity: \(d(shape.opacity))),\n"
-        }
+        out += SwiftPaintWriter.shapes(model.shapes, model.paints)
         let bounds = model.pathBounds.isEmpty ? Rect(x: 0, y: 0, width: 0, height: 0) : model.pathBounds
         out += """
                 ]

@@ -64,8 +64,10 @@ public enum SplashGenerator {
         // likely to refuse (an anchor outside the logo's opaque part) fails fast.
         var bundles: [RevealCodeBundle] = []
         for platform in [RevealCodePlatform.ios, .android] where c.platforms.contains(platform == .ios ? .ios : .android) {
-            let scene = try codeScene(c, logo: logo, spec: spec, platform: platform, deadline: deadline)
-            bundles.append(try RevealCode.generate(scene, platform: platform, kotlinPackage: c.code.kotlinPackage, deadline: deadline))
+            let (scene, kotlinLaunch) = try codeScene(c, logo: logo, darkLogo: darkLogo, spec: spec, platform: platform, deadline: deadline)
+            bundles.append(try RevealCode.generate(
+                scene, platform: platform, kotlinPackage: c.code.kotlinPackage, kotlinLaunch: kotlinLaunch, deadline: deadline,
+                darkBackground: c.darkBackground?.flatColor, darkLogo: darkLogo))
         }
         try step()
 
@@ -177,20 +179,41 @@ public enum SplashGenerator {
         return try RevealScene(logo: logo, spec: spec, settings: settings, deadline: deadline)
     }
 
-    /// The scene the code is read from, as the code command makes it: the first device's screen,
-    /// its anchor chosen there by the scene, the final scale left to the app.
+    /// The scene the code is read from, as the code command makes it: the first device's screen
+    /// (Android: the first Android device's), its anchor chosen there by the scene, the final
+    /// scale left to the app, over the configured background. Android's continues the splash
+    /// screen the system draws (its launch scene, with night mode's background and logo).
     private static func codeScene(
-        _ c: SplashConfiguration, logo: VectorLogo, spec: RevealSpec, platform: RevealCodePlatform, deadline: Deadline
-    ) throws(LogoMaskError) -> RevealScene {
-        let width = c.logoWidth(for: platform == .ios ? .ios : .android)
-        var settings = RevealSettings(viewport: c.devices[0].viewport())
-        settings.logoWidth = width
+        _ c: SplashConfiguration, logo: VectorLogo, darkLogo: VectorLogo?, spec: RevealSpec, platform: RevealCodePlatform,
+        deadline: Deadline
+    ) throws(LogoMaskError) -> (RevealScene, KotlinLaunch?) {
+        var settings: RevealSettings
+        var launch: KotlinLaunch?
+        switch platform {
+        case .ios:
+            settings = RevealSettings(viewport: c.devices[0].viewport())
+            settings.logoWidth = c.logoWidth(for: .ios)
+        case .android:
+            let device = c.devices.first { AssetGenerator.platform(of: $0) == .android } ?? c.devices[0]
+            let scene = try LaunchScene(
+                platform: .android, logo: logo, viewport: device.viewport(), logoWidth: c.logoWidth(for: .android),
+                background: c.background.flatColor, androidCanvas: c.android.iconBackground == nil ? 288 : 240,
+                androidFit: c.android.iconFit)
+            launch = KotlinLaunch(scene: scene, darkBackground: c.darkBackground?.flatColor, darkLogo: darkLogo)
+            settings = RevealSettings(launch: scene)
+        }
+        settings.background = c.background.flatColor
         settings.margin = c.reveal.margin
         settings.duration = c.reveal.duration
         settings.finalScale = 1
         // The scene resolves a searched anchor (the default, or auto) itself.
         if let anchor = c.reveal.anchor { settings.anchor = anchor }
-        return try RevealScene(logo: logo, spec: spec, settings: settings, deadline: deadline)
+        let scene = try RevealScene(logo: logo, spec: spec, settings: settings, deadline: deadline)
+        if c.reveal.spec == nil, let icon = c.android.animatedIcon, icon == c.reveal.preset {
+            // The exit goes on from the animated icon's last frame, as the assets write it.
+            launch?.startTime = try KotlinLaunch.animatedIconHandOffTime(scene)
+        }
+        return (scene, launch)
     }
 
     /// Moves `source` to `target` inside the folder being written.

@@ -192,6 +192,16 @@ public enum RevealBackground: Hashable, Sendable, Codable {
 
     private enum Keys: String, CodingKey { case gradient, start, end, angle, image }
 
+    /// The background as one colour, as the launch screen and the generated code draw it: a
+    /// gradient's first colour, white for a picture.
+    public var flatColor: RGBAColor {
+        switch self {
+        case let .color(color): color
+        case let .gradient(gradient): gradient.colors.first ?? .white
+        case .image: .white
+        }
+    }
+
     /// Reads a colour string, `{"gradient": [...], "start": ..., "end": ...}` or `{"image": "..."}`.
     public init(from decoder: any Decoder) throws {
         if let single = try? decoder.singleValueContainer(), let text = try? single.decode(String.self) {
