@@ -71,6 +71,8 @@ enum ConfigArguments {
                 add("--device", c.devices.first?.name, group: screen)
                 add("--fps", formatNumber(c.reveal.fps))
                 add("--background", c.background.flatColor.hexString)
+                add("--dark-background", c.darkBackground?.flatColor.hexString)
+                add("--dark-logo", c.darkLogo.map(c.resolve))
                 add("--content", c.reveal.content.map(c.resolve))
             } else {
                 add("--package", c.code.kotlinPackage)

@@ -26,8 +26,9 @@ extension RevealCommand {
     }
 
     /// Writes the overlay as a Lottie or a web page (and the contact sheet and still when asked),
-    /// then prints what was written, what is approximate and what the app does itself.
-    func exportOverlay(_ scene: RevealScene, format: RevealExportFormat, to path: String) throws(LogoMaskError) {
+    /// then prints what was written, what is approximate and what the app does itself. The dark
+    /// twin (`dark`) writes the sheet and still beside the light ones and prints only what it wrote.
+    func exportOverlay(_ scene: RevealScene, format: RevealExportFormat, to path: String, dark: Bool = false) throws(LogoMaskError) {
         let options = RevealExportOptions(
             fps: fps, loop: loop, maxEmbeddedPixels: min(logoOptions.maxPixels, RevealExportOptions.defaultMaxEmbeddedPixels))
         var file = format == .webPage
@@ -40,8 +41,9 @@ extension RevealCommand {
         }
         var written = [path]
         if contactSheet != nil || still != nil {
+            let named = { (path: String) in dark ? DarkVariantPath.of(path) : path }
             let report = try RevealRenderer.render(
-                scene, fps: fps, output: nil, contactSheet: contactSheet, still: still,
+                scene, fps: fps, output: nil, contactSheet: contactSheet.map(named), still: still.map(named),
                 workers: workers ?? ProcessInfo.processInfo.activeProcessorCount, deadline: logoOptions.deadline,
                 progress: { _ in })
             written += report.written
@@ -52,6 +54,10 @@ extension RevealCommand {
             try RevealExport.write(file, to: path)
         }
         if quiet { return }
+        if dark {
+            if !json { print(written.map { "wrote \($0) (dark mode)" }.joined(separator: "\n")) }
+            return
+        }
         let viewport = scene.placement.viewport
         let report = ExportReport(
             format: format, written: written, bytes: container?.bytes.count ?? file.text.utf8.count,

@@ -61,6 +61,12 @@ struct RevealCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The splash background colour, instead of the spec's.", valueName: "color"))
     var background: RGBAColor?
 
+    @Option(help: ArgumentHelp("The splash background in dark mode: every output also gets a dark twin, -dark before its extension (frames-dark/, x-dark.json, sheet-dark.png).", valueName: "color"))
+    var darkBackground: RGBAColor?
+
+    @Option(help: ArgumentHelp("A second logo (SVG or PDF) for dark mode: every output also gets a dark twin, as with --dark-background.", valueName: "file"))
+    var darkLogo: String?
+
     @Option(help: ArgumentHelp("Place the logo where this platform's launch screen draws it, so that frame 0 is that launch screen: ios (the image set's PNG at its point size, centred on whole pixels), android (the splash icon fitted in its circle on the 288 dp canvas), web (--logo-width wide, centred).", valueName: "ios|android|web"))
     var launchScreen: LaunchScene.Platform?
 
@@ -162,6 +168,7 @@ struct RevealCommand: ParsableCommand {
             if let content { settings.content = try RasterImage(contentsOfPicture: content) }
             if let caption { settings.caption = try RasterImage(contentsOfPNG: caption) }
             let scene = try RevealScene(logo: logo, spec: chosenSpec, settings: settings, deadline: logoOptions.deadline)
+            let darkScene = try darkVariant(of: settings, logo: logo, spec: chosenSpec)
             if !quiet, let note = scene.anchorNote { printError("note: \(note)") }
             if let measureCompositor {
                 let player = try RevealFramePlayer(scene: scene)
@@ -173,15 +180,17 @@ struct RevealCommand: ParsableCommand {
             }
             if let output, let format = RevealExportFormat(path: output) {
                 try exportOverlay(scene, format: format, to: output)
+                if let darkScene { try exportOverlay(darkScene, format: format, to: DarkVariantPath.of(output), dark: true) }
                 return
             }
             let out = try output.map { (path: String) throws(LogoMaskError) in try RevealOutput(path: path) }
 
             let bar = ProgressBar(label: "reveal", enabled: !quiet)
-            let report = try RevealRenderer.render(
+            var report = try RevealRenderer.render(
                 scene, fps: fps, output: out, contactSheet: contactSheet, still: still,
                 workers: workers ?? ProcessInfo.processInfo.activeProcessorCount, deadline: logoOptions.deadline,
-                progress: { bar.update($0) })
+                progress: { bar.update(darkScene == nil ? $0 : $0 / 2) })
+            if let darkScene { report.written += try renderDark(darkScene, progress: { bar.update(0.5 + $0 / 2) }) }
             bar.finish()
             if quiet { return }
             if json {

@@ -10,11 +10,15 @@ import LogoMaskTestSupport
 /// drawables, the parent themes), and the starting theme is in the default configuration, so it
 /// exists on every API level, not only 31+. What it cannot prove: how core-splashscreen or the
 /// system draws them. The androidx core-splashscreen library is not on this machine, so its
-/// attributes and the two parent themes are declared below as the library declares them
-/// (names and formats from its `res/values/attrs.xml`: windowSplashScreenBackground color,
-/// windowSplashScreenAnimatedIcon reference, windowSplashScreenAnimationDuration integer,
-/// windowSplashScreenIconBackgroundColor color, postSplashScreenTheme reference); the platform's
-/// own attributes come from Debian's android-framework-res (Android 10's framework-res.apk).
+/// attributes and the two parent themes are declared below as the library declares them: the
+/// names and formats from androidx's `core/core-splashscreen/src/main/res/values/attrs.xml`
+/// (windowSplashScreenAnimatedIcon reference, windowSplashScreenIconBackgroundColor color,
+/// windowSplashScreenBackground color, windowSplashScreenAnimationDuration integer,
+/// postSplashScreenTheme reference), the two public themes from its `res/values/public.xml` and
+/// `res/values/styles.xml` (Theme.SplashScreen; Theme.SplashScreen.IconBackground, whose parent
+/// is Theme.SplashScreen). So a misspelled attribute or parent fails the link (checked below);
+/// the platform's own attributes (`android:windowLightStatusBar`) come from Debian's
+/// android-framework-res (Android 10's framework-res.apk).
 @Suite("Android resources link with aapt2")
 struct AndroidResourceLinkTests {
     static let framework = "/usr/share/android-framework-res/framework-res.apk"
@@ -65,18 +69,21 @@ struct AndroidResourceLinkTests {
              parent: "Theme.SplashScreen", icon: "splash_icon", duration: "0", iconBackground: false, night: true),
     ]
 
-    @Test("aapt2 compiles and links the resources; the theme is in the default configuration", arguments: cases)
-    func link(_ option: Case) throws {
+    /// A temporary folder with the written Android resources of `gradient.svg` under the options.
+    static func write(_ arguments: [String], in folder: URL) throws -> String {
+        let out = folder.appendingPathComponent("splash").path
+        let written = try CLI.run(["assets", CLI.sample("gradient.svg"), "-o", out, "--platforms", "android", "-q"] + arguments)
+        try #require(written.status == 0, "\(written.stderr)")
+        return out + "/android/res"
+    }
+
+    /// Compiles `res` and the core-splashscreen stub and links them against the framework:
+    /// aapt2's status and messages, and the APK.
+    static func link(_ res: String, in folder: URL) throws -> (status: Int32, stderr: String, apk: String) {
         let aapt2 = try Tool.path("aapt2")
         guard FileManager.default.fileExists(atPath: Self.framework) else {
             throw MissingTool(name: Self.framework, package: "android-framework-res")
         }
-        let folder = try CLI.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let out = folder.appendingPathComponent("splash").path
-        let written = try CLI.run(["assets", CLI.sample("gradient.svg"), "-o", out, "--platforms", "android", "-q"] + option.arguments)
-        try #require(written.status == 0, "\(written.stderr)")
-
         let stub = folder.appendingPathComponent("stub/values")
         try FileManager.default.createDirectory(at: stub, withIntermediateDirectories: true)
         try Self.splashScreenStub.write(to: stub.appendingPathComponent("splashscreen.xml"), atomically: true, encoding: .utf8)
@@ -84,32 +91,46 @@ struct AndroidResourceLinkTests {
         try Self.manifest.write(to: manifest, atomically: true, encoding: .utf8)
         let app = folder.appendingPathComponent("app.zip").path, library = folder.appendingPathComponent("stub.zip").path
         let apk = folder.appendingPathComponent("app.apk").path
-        for (input, output) in [(out + "/android/res", app), (stub.deletingLastPathComponent().path, library)] {
+        for (input, output) in [(res, app), (stub.deletingLastPathComponent().path, library)] {
             let compiled = try runTool(aapt2, ["compile", "--dir", input, "-o", output])
             try #require(compiled.status == 0, "aapt2 compile \(input): \(compiled.stderr)")
         }
         let linked = try runTool(aapt2, ["link", "-I", Self.framework, "--manifest", manifest.path, "-o", apk, library, app])
+        return (linked.status, linked.stderr, apk)
+    }
+
+    @Test("aapt2 compiles and links the resources; the theme is in the default configuration (and night's with a dark appearance)", arguments: cases)
+    func link(_ option: Case) throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let res = try Self.write(option.arguments, in: folder)
+        let linked = try Self.link(res, in: folder)
         try #require(linked.status == 0, "aapt2 link: \(linked.stderr)")
 
-        let dump = try runTool(aapt2, ["dump", "resources", apk])
+        let dump = try runTool(try Tool.path("aapt2"), ["dump", "resources", linked.apk])
         try #require(dump.status == 0, "\(dump.stderr)")
         let theme = Self.entries(of: "style/Theme.App.Starting", in: dump.stdout)
-        // One definition, in the default configuration "()": API 23 and later read it.
-        #expect(theme.keys.sorted() == ["()"], "\(theme.keys.sorted())")
-        let lines = theme["()"] ?? []
-        #expect(lines.first?.contains("parent=style/\(option.parent) ") == true, "\(lines.first ?? "")")
-        var expected = [
-            "postSplashScreenTheme=@style/Theme.App",
-            "windowSplashScreenAnimatedIcon=@drawable/\(option.icon)",
-            "windowSplashScreenAnimationDuration=\(option.duration)",
-            "windowSplashScreenBackground=@color/splash_background",
-        ]
-        if option.iconBackground { expected.append("windowSplashScreenIconBackgroundColor=@color/splash_icon_background") }
-        let items = lines.dropFirst().map { line in
-            // "name(0x7f010000)=value" -> "name=value"
-            line.replacingOccurrences(of: #"\(0x[0-9a-f]+\)"#, with: "", options: .regularExpression)
-        }.sorted()
-        #expect(items == expected.sorted())
+        // In the default configuration "()": API 23 and later read it; no -v31 entry. With a
+        // dark appearance, also in "(night)".
+        #expect(theme.keys.sorted() == (option.night ? ["()", "(night)"] : ["()"]), "\(theme.keys.sorted())")
+        for (configuration, lines) in theme {
+            #expect(lines.first?.contains("parent=style/\(option.parent) ") == true, "\(configuration) \(lines.first ?? "")")
+            // Gradient.svg's white background wants dark status bar icons, #101418 light ones.
+            var expected = [
+                "postSplashScreenTheme=@style/Theme.App",
+                "windowSplashScreenAnimatedIcon=@drawable/\(option.icon)",
+                "windowSplashScreenAnimationDuration=\(option.duration)",
+                "windowSplashScreenBackground=@color/splash_background",
+                // aapt2 dumps a framework attribute by its id: 0x010104e0 is android:windowLightStatusBar.
+                "0x010104e0=\(configuration == "(night)" ? "false" : "true")",
+            ]
+            if option.iconBackground { expected.append("windowSplashScreenIconBackgroundColor=@color/splash_icon_background") }
+            let items = lines.dropFirst().map { line in
+                // "name(0x7f010000)=value" -> "name=value"
+                line.replacingOccurrences(of: #"\(0x[0-9a-f]+\)"#, with: "", options: .regularExpression)
+            }.sorted()
+            #expect(items == expected.sorted(), "\(configuration)")
+        }
 
         let icon = Self.entries(of: "drawable/\(option.icon)", in: dump.stdout)
         #expect(icon["()"] != nil, "the icon in the default configuration: \(icon.keys.sorted())")
@@ -118,6 +139,25 @@ struct AndroidResourceLinkTests {
         // light colour, which aapt2 folds into the default entry.
         let background = Self.entries(of: "color/splash_background", in: dump.stdout)
         #expect(background.keys.sorted() == (option.night ? ["()", "(night)"] : ["()"]))
+    }
+
+    @Test("A misspelled core-splashscreen attribute or parent fails the link: the stub is what checks the names", arguments: [
+        ("windowSplashScreenBackground\"", "windowSplashScreenBackgroundColor\""),
+        ("parent=\"Theme.SplashScreen\"", "parent=\"Theme.SplashScreenCompat\""),
+        ("postSplashScreenTheme\"", "postSplashTheme\""),
+    ])
+    func misspelled(_ change: (String, String)) throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let res = try Self.write([], in: folder)
+        let themes = URL(fileURLWithPath: res + "/values/themes.xml")
+        let text = try String(contentsOf: themes, encoding: .utf8)
+        try #require(text.contains(change.0), "themes.xml has \(change.0)")
+        try text.replacingOccurrences(of: change.0, with: change.1).write(to: themes, atomically: true, encoding: .utf8)
+        let linked = try Self.link(res, in: folder)
+        #expect(linked.status != 0, "aapt2 link accepted \(change.1)")
+        let name = change.1.replacingOccurrences(of: "parent=", with: "").replacingOccurrences(of: "\"", with: "")
+        #expect(linked.stderr.contains(name), "\(linked.stderr)")
     }
 
     /// The configurations of one resource in `aapt2 dump resources` and their lines: the

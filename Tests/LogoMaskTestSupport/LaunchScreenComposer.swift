@@ -15,9 +15,14 @@ public enum LaunchScreenComposer {
         public var width: Double, height: Double, density: Double
         /// The PNG to write.
         public var output: String
+        /// `light` or `dark` (the dark colour set entries and images; the `-night` resources).
+        public var appearance: String
 
         /// A job.
-        public init(assets: String, platform: String, width: Double, height: Double, density: Double, output: String) {
+        public init(
+            assets: String, platform: String, width: Double, height: Double, density: Double, output: String, appearance: String = "light"
+        ) {
+            self.appearance = appearance
             self.assets = assets
             self.platform = platform
             self.width = width
@@ -31,8 +36,8 @@ public enum LaunchScreenComposer {
     public static func compose(_ jobs: [Job]) throws -> [[Double]] {
         let python = try Tool.path("python3")
         let rsvg = try Tool.path("rsvg-convert")
-        let lines = jobs.map { "\($0.assets) \($0.platform) \($0.width) \($0.height) \($0.density) \($0.output)" }
-        guard !lines.contains(where: { $0.split(separator: " ").count != 6 }) else {
+        let lines = jobs.map { "\($0.assets) \($0.platform) \($0.width) \($0.height) \($0.density) \($0.output) \($0.appearance)" }
+        guard !lines.contains(where: { $0.split(separator: " ").count != 7 }) else {
             throw RlottiePlayer.Failure(description: "compose_launch_screen.py takes paths without spaces")
         }
         let run = try runTool(python, [TestPaths.path("Tests/Scripts/compose_launch_screen.py"), "--rsvg", rsvg, "--jobs", "2"],

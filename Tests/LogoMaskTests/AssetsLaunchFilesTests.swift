@@ -42,15 +42,18 @@ struct AssetsLaunchFilesTests {
         return found
     }
 
-    @Test("Themes: one Theme.App.Starting in values/ for every Android version, the icon-background parent, pointing at the animated icon; colours with the icon background")
+    @Test("Themes: Theme.App.Starting in values/ for every Android version and in values-night/ for dark, the icon-background parent, pointing at the animated icon; no -v31 override; colours with the icon background")
     func themes() throws {
         let folder = try Self.shared.get()
-        // core-splashscreen's back-port needs the theme on API 23-30 too: nothing only in -v31.
-        for gone in ["values-v31", "values-night-v31", "values-night/themes.xml"] {
+        // core-splashscreen's back-port needs the theme on API 23-30 too, and its own values-v31
+        // maps every attribute written: nothing only in -v31.
+        for gone in ["values-v31", "values-night-v31"] {
             #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("android/res/\(gone)").path), "\(gone)")
         }
-        do {
-            let root = try Self.xml("android/res/values/themes.xml")
+        // The same theme in both modes but for the status bar's icon shade: #1DA1F2 is dark
+        // enough for light icons (luminance 0.32), and so is #0B1320.
+        for path in ["values/themes.xml", "values-night/themes.xml"] {
+            let root = try Self.xml("android/res/\(path)")
             let style = try #require(Self.all(root, "style").first)
             #expect(Self.attribute(style, "name") == "Theme.App.Starting")
             // The library forwards windowSplashScreenIconBackgroundColor only from this parent.
@@ -63,8 +66,11 @@ struct AssetsLaunchFilesTests {
                 "windowSplashScreenIconBackgroundColor": "@color/splash_icon_background",
                 "windowSplashScreenAnimationDuration": "600",
                 "postSplashScreenTheme": "@style/Theme.App",
-            ])
+                "android:windowLightStatusBar": "false",
+            ], "\(path)")
         }
+        #expect(AndroidThemes.isLight(.white) && AndroidThemes.isLight(RGBAColor(red: 0xC0, green: 0xC0, blue: 0xC0)))
+        #expect(!AndroidThemes.isLight(RGBAColor(red: 0x1D, green: 0xA1, blue: 0xF2)) && !AndroidThemes.isLight(RGBAColor(red: 0x76, green: 0x76, blue: 0x76)))
         for (folder, background) in [("values", "#FF1DA1F2"), ("values-night", "#FF0B1320")] {
             let root = try Self.xml("android/res/\(folder)/colors.xml")
             var colors: [String: String] = [:]

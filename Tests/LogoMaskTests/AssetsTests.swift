@@ -78,13 +78,16 @@ struct AssetsTests {
     func stills() throws {
         let (folder, report) = try Self.shared.get()
         // Stills by platform: iPhones and iPads under ios/, Pixel and Galaxy under android/.
+        // With a dark background, each has a -dark twin.
         let stills = report.manifest.files.filter { $0.path.hasPrefix("ios/LaunchStills/") }
-        #expect(stills.count == 4 * 2)
+        #expect(stills.count == 4 * 2 * 2)
         #expect(stills.allSatisfy { $0.path.contains("/iP") })
         let androidStills = report.manifest.files.filter { $0.path.hasPrefix("android/LaunchStills/") }
         #expect(androidStills.map(\.path) == [
-            "android/LaunchStills/Galaxy-S24-landscape.png", "android/LaunchStills/Galaxy-S24-portrait.png",
-            "android/LaunchStills/Pixel-8-landscape.png", "android/LaunchStills/Pixel-8-portrait.png",
+            "android/LaunchStills/Galaxy-S24-landscape-dark.png", "android/LaunchStills/Galaxy-S24-landscape.png",
+            "android/LaunchStills/Galaxy-S24-portrait-dark.png", "android/LaunchStills/Galaxy-S24-portrait.png",
+            "android/LaunchStills/Pixel-8-landscape-dark.png", "android/LaunchStills/Pixel-8-landscape.png",
+            "android/LaunchStills/Pixel-8-portrait-dark.png", "android/LaunchStills/Pixel-8-portrait.png",
         ])
         let device = try #require(Device.named("iPhone SE"))
         let file = try RasterImage(contentsOfPNG: folder.appendingPathComponent("ios/LaunchStills/iPhone-SE-landscape.png").path)
@@ -95,6 +98,16 @@ struct AssetsTests {
             device: device, landscape: true)
         let frame0 = try revealFrame(scene, at: 0)
         #expect(maxPremultipliedDifference(file, frame0) == 0)
+        // The dark still: frame 0 of the dark scene (the dark logo over the dark background).
+        var dark = options
+        dark.darkBackground = RGBAColor(parsing: "#0B1320")
+        dark.darkLogo = try VectorLogo(contentsOf: TestPaths.sample("gradient.svg"))
+        let darkScene = try AssetGenerator.launchScene(
+            logo: try VectorLogo(contentsOf: TestPaths.sample("bird.svg")), options: dark, preset: .twitter,
+            device: device, landscape: true, appearance: .dark)
+        let darkFile = try RasterImage(contentsOfPNG: folder.appendingPathComponent("ios/LaunchStills/iPhone-SE-landscape-dark.png").path)
+        #expect(maxPremultipliedDifference(darkFile, try revealFrame(darkScene, at: 0)) == 0)
+        #expect((maxPremultipliedDifference(darkFile, file) ?? 0) > 0)
     }
 
     @Test("Dark variants differ from light ones where they should; colours.xml follows")

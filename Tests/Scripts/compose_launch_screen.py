@@ -3,8 +3,9 @@
 logo-mask: the hand-off test compares it with frame 0 of every reveal output.
 
 Usage: compose_launch_screen.py --rsvg RSVG-CONVERT [--jobs N] < JOBS
-Each line of JOBS: ASSETS-FOLDER PLATFORM WIDTH HEIGHT DENSITY OUT.png
-(WIDTH and HEIGHT in points or dp; DENSITY pixels per point.) Each launch screen is written as
+Each line of JOBS: ASSETS-FOLDER PLATFORM WIDTH HEIGHT DENSITY OUT.png [APPEARANCE]
+(WIDTH and HEIGHT in points or dp; DENSITY pixels per point; APPEARANCE light, the default, or
+dark.) Each launch screen is written as
 OUT.svg (a rectangle of the background colour and the logo placed as the platform places it)
 and drawn by rsvg-convert to OUT.png at ceil(WIDTH x DENSITY) x ceil(HEIGHT x DENSITY) pixels.
 Prints one line per job: "ok X Y W H" (the logo picture's rect in pixels) or "error ...".
@@ -13,14 +14,19 @@ iOS (PLATFORM ios), as UIKit draws ios/LaunchScreen.storyboard: the view's named
 colour from the colour set's Contents.json; the image view's named image from the image set's
 Contents.json, the PNG of the scale nearest the density (1x-3x) at its point size (pixels over
 scale) unless the view has width/height constraints (then aspect-fitted in that box), centred by
-its centerX/centerY constraints, its origin on whole device pixels (halves up).
+its centerX/centerY constraints, its origin on whole device pixels (halves up). In dark mode the colour set's and the image
+set's entries with the "luminosity: dark" appearance win over the ones without, as asset
+catalogs resolve them.
 
 Android (PLATFORM android), as Android 12+ draws the starting theme of
 android/res/values/themes.xml: windowSplashScreenBackground (a colour of values/colors.xml)
 over the window; the icon (windowSplashScreenAnimatedIcon: a vector drawable converted by
 vector_drawable_to_svg.py, or a PNG drawable of the nearest density) on a canvas of 288 dp (240 dp
 with windowSplashScreenIconBackgroundColor, drawn as a circle behind it), round(side x density)
-pixels, centred by integer halving, clipped to the circle of a third of the side.
+pixels, centred by integer halving, clipped to the circle of a third of the side. In dark mode
+(the night qualifier) every resource is looked up in its -night folder first (values-night,
+drawable-night, drawable-night-DENSITY), then in the default one, as Android resolves them; the
+colours of values-night override those of values one by one.
 """
 import base64
 import json
@@ -55,10 +61,25 @@ def half_up(value):
     return int(math.floor(value + 0.5))
 
 
-def ios_colour(catalog, name):
+def is_dark_entry(entry):
+    return any(a.get('appearance') == 'luminosity' and a.get('value') == 'dark' for a in entry.get('appearances') or [])
+
+
+def by_appearance(entries, dark):
+    """The entries an asset catalog shows in the appearance: the dark ones in dark mode when
+    there are any, else those without appearances."""
+    plain = [e for e in entries if not e.get('appearances')]
+    if dark:
+        darks = [e for e in entries if is_dark_entry(e)]
+        if darks:
+            return darks
+    return plain
+
+
+def ios_colour(catalog, name, dark):
     with open(os.path.join(catalog, name + '.colorset', 'Contents.json')) as f:
         colours = json.load(f)['colors']
-    entry = next(c for c in colours if not c.get('appearances'))
+    entry = by_appearance(colours, dark)[0]
     comps = entry['color']['components']
 
     def channel(text):
@@ -67,20 +88,23 @@ def ios_colour(catalog, name):
     return '#%02x%02x%02x' % (channel(comps['red']), channel(comps['green']), channel(comps['blue'])), float(comps['alpha'])
 
 
-def ios(folder, width, height, density):
+def ios(folder, width, height, density, dark):
     board = ET.parse(os.path.join(folder, 'ios', 'LaunchScreen.storyboard')).getroot()
     view = board.find('.//viewController/view')
     image_view = view.find('./subviews/imageView')
     colour_name = view.find("./color[@key='backgroundColor']").get('name')
     catalog = os.path.join(folder, 'ios', 'Assets.xcassets')
-    colour, alpha = ios_colour(catalog, colour_name)
+    colour, alpha = ios_colour(catalog, colour_name, dark)
     ids = {c.get('firstAttribute') for c in view.findall('./constraints/constraint') if c.get('firstItem') == image_view.get('id')}
     if not {'centerX', 'centerY'} <= ids:
         raise ValueError('the image view is not centred by constraints: %s' % sorted(ids))
     sizes = {c.get('firstAttribute'): float(c.get('constant')) for c in image_view.findall('./constraints/constraint')}
     with open(os.path.join(catalog, image_view.get('image') + '.imageset', 'Contents.json')) as f:
-        images = [i for i in json.load(f)['images'] if not i.get('appearances') and i.get('filename')]
+        entries = json.load(f)['images']
     scale = min(3, max(1, half_up(density)))
+    images = [i for i in by_appearance(entries, dark) if i.get('filename')]
+    if not any(i.get('scale') == '%dx' % scale for i in images):
+        images = [i for i in by_appearance(entries, False) if i.get('filename')]
     chosen = next(i for i in images if i.get('scale') == '%dx' % scale)
     png = os.path.join(catalog, image_view.get('image') + '.imageset', chosen['filename'])
     pw, ph = png_size(png)
@@ -107,11 +131,25 @@ def android_resource(folder, reference):
     return kind, name
 
 
-def android(folder, width, height, density):
+def android_file(res, folder, name, dark):
+    """The file Android picks: in night mode FOLDER-night/NAME when it exists (the qualifier
+    goes before a density: drawable-night-xxhdpi), else FOLDER/NAME."""
+    if dark:
+        kind, _, rest = folder.partition('-')
+        night = os.path.join(res, kind + '-night' + ('-' + rest if rest else ''), name)
+        if os.path.exists(night):
+            return night
+    return os.path.join(res, folder, name)
+
+
+def android(folder, width, height, density, dark):
     res = os.path.join(folder, 'android', 'res')
-    style = ET.parse(os.path.join(res, 'values', 'themes.xml')).getroot().find('style')
+    style = ET.parse(android_file(res, 'values', 'themes.xml', dark)).getroot().find('style')
     items = {i.get('name').replace('android:', ''): i.text.strip() for i in style.findall('item')}
-    colours = {c.get('name'): c.text.strip() for c in ET.parse(os.path.join(res, 'values', 'colors.xml')).getroot().findall('color')}
+    colours = {}
+    for path in [os.path.join(res, 'values', 'colors.xml')] + ([os.path.join(res, 'values-night', 'colors.xml')] if dark else []):
+        if os.path.exists(path):
+            colours.update({c.get('name'): c.text.strip() for c in ET.parse(path).getroot().findall('color')})
 
     def argb(reference):
         text = colours[android_resource(folder, reference)[1]].lstrip('#')
@@ -125,14 +163,14 @@ def android(folder, width, height, density):
     screen_w, screen_h = math.ceil(width * density - 1e-9), math.ceil(height * density - 1e-9)
     x0, y0 = (screen_w - side) // 2, (screen_h - side) // 2
     name = android_resource(folder, items['windowSplashScreenAnimatedIcon'])[1]
-    vector = os.path.join(res, 'drawable', name + '.xml')
+    vector = android_file(res, 'drawable', name + '.xml', dark)
     if os.path.exists(vector):
         svg = Converter().convert(ET.parse(vector).getroot(), side)
         href = 'data:image/svg+xml;base64,' + base64.b64encode(svg.encode('utf-8')).decode('ascii')
     else:
         buckets = {'mdpi': 1, 'hdpi': 1.5, 'xhdpi': 2, 'xxhdpi': 3, 'xxxhdpi': 4}
         bucket = min(buckets, key=lambda b: (abs(buckets[b] - density), -buckets[b]))
-        href = data_url(os.path.join(res, 'drawable-' + bucket, name + '.png'), 'image/png')
+        href = data_url(android_file(res, 'drawable-' + bucket, name + '.png', dark), 'image/png')
     cx, cy, r = x0 + side / 2, y0 + side / 2, side / 3
     body = '<defs><clipPath id="circle"><circle cx="%r" cy="%r" r="%r"/></clipPath></defs><g clip-path="url(#circle)">' % (cx, cy, r)
     if icon_background:
@@ -143,11 +181,15 @@ def android(folder, width, height, density):
 
 
 def compose(line, rsvg):
-    folder, platform, width, height, density, out = line.split()
+    fields = line.split()
+    folder, platform, width, height, density, out = fields[:6]
+    appearance = fields[6] if len(fields) > 6 else 'light'
     width, height, density = float(width), float(height), float(density)
     try:
+        if appearance not in ('light', 'dark'):
+            raise ValueError('appearance %r is neither light nor dark' % appearance)
         make = {'ios': ios, 'android': android}[platform]
-        screen_w, screen_h, colour, alpha, body, rect = make(folder, width, height, density)
+        screen_w, screen_h, colour, alpha, body, rect = make(folder, width, height, density, appearance == 'dark')
     except (KeyError, ValueError, OSError, StopIteration, AttributeError) as error:
         return 'error %s %s: %r' % (folder, platform, error)
     svg = ('<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d">'

@@ -21,6 +21,12 @@ import MaskGeometry
 ///
 /// Android recommends at most 1,000 ms: a longer motion is played faster to last exactly
 /// ``maxDuration`` (noted in ``notes``), never cut.
+///
+/// On every version the theme in `values/` names it (`windowSplashScreenAnimatedIcon`, with
+/// `windowSplashScreenAnimationDuration` = ``durationMilliseconds``): core-splashscreen plays it
+/// on Android 12+ and shows its first frame (the logo at rest) on API 23-30, so no `-v31`
+/// drawable is needed. The app calls `installSplashScreen()` before `super.onCreate()`; its exit
+/// animation starts from the icon's last state (``handOffTime``, ``handOffRotation``).
 public struct AndroidAnimatedVectorDrawable: Sendable {
     /// Android's recommended longest splash icon animation, in seconds.
     public static let maxDuration = 1.0

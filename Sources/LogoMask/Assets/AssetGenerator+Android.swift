@@ -113,11 +113,17 @@ extension AssetGenerator {
         }
 
         let icon = animated != nil ? "splash_icon_animated" : plan.hasVector ? "splash_icon" : "splash_logo"
-        try writer.write(
-            AndroidThemes.themes(icon: icon, iconBackground: options.androidIconBackground != nil,
-                                 animationMilliseconds: animated?.durationMilliseconds ?? 0),
-            to: "android/res/" + AndroidThemes.themePath,
-            purpose: "The starting theme Theme.App.Starting for every Android version (androidx core-splashscreen, API 23+): set it on the launcher activity.")
+        for appearance in appearances(options) {
+            let night = appearance == .dark
+            try writer.write(
+                AndroidThemes.themes(icon: icon, iconBackground: options.androidIconBackground != nil,
+                                     animationMilliseconds: animated?.durationMilliseconds ?? 0,
+                                     background: night ? (options.darkBackground ?? options.background) : options.background, night: night),
+                to: "android/res/" + (night ? AndroidThemes.nightThemePath : AndroidThemes.themePath),
+                purpose: night
+                    ? "The starting theme in dark mode: the same items, the status bar's icons shaded for the dark background (before Android 12)."
+                    : "The starting theme Theme.App.Starting for every Android version (androidx core-splashscreen, API 23+): set it on the launcher activity.")
+        }
         try writer.write(AndroidThemes.colors(background: options.background, iconBackground: options.androidIconBackground),
                          to: "android/res/values/colors.xml", purpose: "The splash background (and icon background) colours.")
         try writer.write(AndroidThemes.colors(background: options.darkBackground ?? options.background, iconBackground: options.androidIconBackground),

@@ -8,11 +8,11 @@ import MaskGeometry
 /// ```
 /// DIR/ios/Assets.xcassets/{LaunchLogo,LaunchLogoVector,SplashHole}.imageset, SplashBackground.colorset
 /// DIR/ios/LaunchScreen.storyboard, UILaunchScreen.plist
-/// DIR/ios/LaunchStills/<iPhone or iPad>-<orientation>.png
+/// DIR/ios/LaunchStills/<iPhone or iPad>-<orientation>[-dark].png
 /// DIR/android/res/drawable[-night]/splash_icon.xml, splash_icon_animated.xml (when asked)
 /// DIR/android/res/drawable[-night]-{mdpi..xxxhdpi}/splash_logo.png
-/// DIR/android/res/values[-night]/colors.xml, values/themes.xml (every Android version)
-/// DIR/android/LaunchStills/<Pixel or Galaxy>-<orientation>.png
+/// DIR/android/res/values[-night]/colors.xml, values[-night]/themes.xml (every Android version)
+/// DIR/android/LaunchStills/<Pixel or Galaxy>-<orientation>[-dark].png
 /// DIR/web/logo[@2x,@3x,@4x].png, splash-hole.svg
 /// DIR/<ecosystem>/...  the cross-platform tools' files (pwa, ...; see EcosystemWriter)
 /// DIR/manifest.json
@@ -193,19 +193,28 @@ public enum AssetGenerator {
     ) throws(LogoMaskError) {
         guard let preset = options.stillPreset else { return }
         for device in options.devices where self.platform(of: device) == platform {
-            for landscape in [false, true] {
-                let player = try RevealFramePlayer(
-                    scene: try launchScene(logo: logo, options: options, preset: preset, device: device, landscape: landscape,
-                                           covers: covers, anchor: anchor))
-                try player.render(at: 0)
-                let image = player.image()
-                let orientation = landscape ? "landscape" : "portrait"
-                let name = "\(platform.rawValue)/LaunchStills/\(fileName(device.name))-\(orientation).png"
-                try image.writePNG(to: try writer.prepare(name))
-                try writer.list(name, scale: device.density, pixels: (image.width, image.height),
-                                purpose: "Frame 0 of the \(preset.rawValue) reveal on \(device.name) (\(orientation)): what the launch screen shows, for checking the hand-off.")
+            for appearance in appearances(options) {
+                for landscape in [false, true] {
+                    let player = try RevealFramePlayer(
+                        scene: try launchScene(logo: logo, options: options, preset: preset, device: device, landscape: landscape,
+                                               covers: covers, anchor: anchor, appearance: appearance))
+                    try player.render(at: 0)
+                    let image = player.image()
+                    let orientation = landscape ? "landscape" : "portrait"
+                    let suffix = appearance == .dark ? "-dark" : ""
+                    let name = "\(platform.rawValue)/LaunchStills/\(fileName(device.name))-\(orientation)\(suffix).png"
+                    try image.writePNG(to: try writer.prepare(name))
+                    try writer.list(name, scale: device.density, pixels: (image.width, image.height),
+                                    purpose: "Frame 0 of the \(preset.rawValue) reveal on \(device.name) (\(orientation)\(appearance == .dark ? ", dark mode" : "")): what the launch screen shows, for checking the hand-off.")
+                }
             }
         }
+    }
+
+    /// The appearances the launch files have: light, and dark when a dark background or a dark
+    /// logo is given (the dark launch screen then differs from the light one).
+    public static func appearances(_ options: AssetOptions) -> [LaunchScene.Appearance] {
+        options.darkBackground != nil || options.darkLogo != nil ? [.light, .dark] : [.light]
     }
 
     /// The platform a built-in device runs (iPhones and iPads are iOS, the others Android).
@@ -232,16 +241,21 @@ public enum AssetGenerator {
     /// The cover scale already computed for the manifest is reused as the final scale when the
     /// placement is the manifest's (the web's; frame 0 does not depend on it), and so is the
     /// manifest's anchor (nil: the document box's centre), so the scene runs no search.
+    ///
+    /// In ``LaunchScene/Appearance/dark`` the scene draws the dark logo (when there is one) over
+    /// the dark background, as the dark launch screen does; a dark logo turns about its own
+    /// document centre, since `anchor` is a point of the light logo's document.
     public static func launchScene(
         logo: VectorLogo, options: AssetOptions, preset: RevealPreset, device: Device, landscape: Bool,
-        covers: [AssetManifest.Cover] = [], anchor: Point? = nil
+        covers: [AssetManifest.Cover] = [], anchor: Point? = nil, appearance: LaunchScene.Appearance = .light
     ) throws(LogoMaskError) -> RevealScene {
-        let launch = try launchScreen(logo: logo, options: options, device: device, landscape: landscape)
+        let launch = try launchScreen(logo: logo, options: options, device: device, landscape: landscape, appearance: appearance)
+        let drawn = appearance == .dark ? (options.darkLogo ?? logo) : logo
         var settings = RevealSettings(launch: launch)
-        settings.anchor = .point(anchor ?? logo.documentBox.center)
+        settings.anchor = .point(drawn === logo ? (anchor ?? logo.documentBox.center) : drawn.documentBox.center)
         let orientation = landscape ? "landscape" : "portrait"
         settings.finalScale = covers.first { $0.device == device.name && $0.orientation == orientation }?.scale ?? 1
-        return try RevealScene(logo: logo, spec: preset.spec, settings: settings)
+        return try RevealScene(logo: drawn, spec: preset.spec, settings: settings)
     }
 
     private static func writeWeb(logo: VectorLogo, options: AssetOptions, writer: inout AssetWriter) throws(LogoMaskError) {

@@ -11,9 +11,11 @@ import MaskGeometry
 /// OUT/android/Reveal/    RevealGeometry.kt and SplashReveal.kt
 /// OUT/web/...            the web logo PNGs and hole overlay
 /// OUT/reveal/reveal.json the reveal as a Lottie, on the first device
-/// OUT/reveal/reveal.lottie the same as a dotLottie, with a dark animation when there is a dark background
+/// OUT/reveal/reveal-dark.json  the same in dark mode (with a dark background or dark logo)
+/// OUT/reveal/reveal.lottie the same as a dotLottie, with a dark animation in dark mode
 /// OUT/reveal/reveal.html the reveal as a web page, on the first device
-/// OUT/previews/<device>.png  a contact sheet of the reveal per device (1x, at most 20 fps)
+/// OUT/previews/<device>[-dark].png  a contact sheet of the reveal per device and appearance
+///                        (1x, at most 20 fps)
 /// OUT/manifest.json      every file with its purpose and SHA-256 (``SplashManifest``)
 /// ```
 public enum SplashGenerator {
@@ -102,25 +104,38 @@ public enum SplashGenerator {
         // The reveal on each device: a contact sheet; the first device's also as Lottie and web page.
         // Previews are drawn at 1x and at most 20 fps (the sheet shows 12 frames): a preview at
         // the device's density cost 9 times the pixels and said nothing more.
+        // In dark mode (a dark background or logo) each preview and the Lottie get a `-dark` twin
+        // drawn from the dark logo over the dark background, as the dark launch screen shows them.
+        let appearances: [LaunchScene.Appearance] = c.darkBackground != nil || darkLogo != nil ? [.light, .dark] : [.light]
         for (index, device) in c.devices.enumerated() {
-            let preview = try revealScene(c, logo: logo, spec: spec, device: device, density: 1, content: content, deadline: deadline)
-            let sheet = "previews/\(AssetGenerator.fileName(device.name)).png"
-            _ = try RevealRenderer.render(preview, fps: min(c.reveal.fps, previewFPS), output: nil, contactSheet: folder.path(sheet), deadline: deadline)
-            purposes[sheet] = "Frames of the \(spec.name) reveal on \(device.name) at 1x, labelled with their times (a preview)."
-            if index == 0 {
-                let scene = try revealScene(c, logo: logo, spec: spec, device: device, content: content, deadline: deadline)
+            var lightLottie: RevealScene?, darkLottie: RevealScene?
+            for appearance in appearances {
+                let dark = appearance == .dark
+                let drawn = dark ? (darkLogo ?? logo) : logo
+                let suffix = dark ? "-dark" : "", mode = dark ? " in dark mode" : ""
+                let preview = try revealScene(
+                    c, logo: drawn, spec: spec, device: device, density: 1, content: content, appearance: appearance, deadline: deadline)
+                let sheet = "previews/\(AssetGenerator.fileName(device.name))\(suffix).png"
+                _ = try RevealRenderer.render(preview, fps: min(c.reveal.fps, previewFPS), output: nil, contactSheet: folder.path(sheet), deadline: deadline)
+                purposes[sheet] = "Frames of the \(spec.name) reveal on \(device.name) at 1x\(mode), labelled with their times (a preview)."
+                guard index == 0 else { continue }
+                let scene = try revealScene(c, logo: drawn, spec: spec, device: device, content: content, appearance: appearance, deadline: deadline)
                 let options = RevealExportOptions(fps: c.reveal.fps)
-                try RevealExport.write(RevealExport.lottie(scene, options: options), to: folder.path("reveal/reveal.json"))
-                try RevealExport.write(RevealExport.webPage(scene, options: options), to: folder.path("reveal/reveal.html"))
-                purposes["reveal/reveal.json"] = "The reveal as a Lottie on \(device.name), played above the app's window."
-                let dark = try c.darkBackground.map { (background) throws(LogoMaskError) in
-                    try revealScene(
-                        c, logo: darkLogo ?? logo, spec: spec, device: device, content: content, deadline: deadline,
-                        background: background.flatColor)
+                let lottie = "reveal/reveal\(suffix).json"
+                try RevealExport.write(RevealExport.lottie(scene, options: options), to: folder.path(lottie))
+                purposes[lottie] = "The reveal as a Lottie on \(device.name)\(mode), played above the app's window\(dark ? " when the system is in dark mode" : "")."
+                if !dark {
+                    try RevealExport.write(RevealExport.webPage(scene, options: options), to: folder.path("reveal/reveal.html"))
+                    purposes["reveal/reveal.html"] = "The reveal as a self-contained web page on \(device.name)."
                 }
-                try RevealExport.write(RevealExport.dotLottie(scene, dark: dark, options: options), to: folder.path("reveal/reveal.lottie"))
-                purposes["reveal/reveal.lottie"] = "The reveal as a dotLottie on \(device.name): animation \"light\"\(dark == nil ? "" : " and \"dark\" (the dark background and logo)")."
-                purposes["reveal/reveal.html"] = "The reveal as a self-contained web page on \(device.name)."
+                if dark { darkLottie = scene } else { lightLottie = scene }
+            }
+            if let lightLottie {
+                try RevealExport.write(
+                    RevealExport.dotLottie(lightLottie, dark: darkLottie, options: RevealExportOptions(fps: c.reveal.fps)),
+                    to: folder.path("reveal/reveal.lottie"))
+                purposes["reveal/reveal.lottie"] = "The reveal as a dotLottie on \(device.name): animation \"light\""
+                    + (darkLottie == nil ? "." : " and \"dark\" (the dark background and logo).")
             }
             try step()
         }
@@ -161,10 +176,11 @@ public enum SplashGenerator {
     static let previewFPS = 20.0
 
     /// The reveal on `device` (at `density`, default the device's) as the reveal command plays
-    /// it, with the logo width of the device's platform.
+    /// it, with the logo width of the device's platform, over the background of `appearance`
+    /// (the caller passes that appearance's logo).
     private static func revealScene(
         _ c: SplashConfiguration, logo: VectorLogo, spec: RevealSpec, device: Device, density: Double? = nil,
-        content: RasterImage?, deadline: Deadline, background: RGBAColor? = nil
+        content: RasterImage?, appearance: LaunchScene.Appearance = .light, deadline: Deadline
     ) throws(LogoMaskError) -> RevealScene {
         var viewport = device.viewport()
         if let density { viewport.density = density }
@@ -173,7 +189,7 @@ public enum SplashGenerator {
         if let anchor = c.reveal.anchor { settings.anchor = anchor }
         settings.margin = c.reveal.margin
         settings.duration = c.reveal.duration
-        settings.background = background ?? c.background.flatColor
+        settings.background = appearance == .dark ? (c.darkBackground ?? c.background).flatColor : c.background.flatColor
         settings.content = content
         settings.specFolder = c.reveal.spec.map { URL(fileURLWithPath: c.resolve($0)).deletingLastPathComponent().path }
         return try RevealScene(logo: logo, spec: spec, settings: settings, deadline: deadline)
