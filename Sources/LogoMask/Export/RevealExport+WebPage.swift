@@ -22,10 +22,16 @@ extension RevealExport {
     /// scale is computed for that one size, which the page names in a comment, a `<meta>` and
     /// its title. The same scene gives the same bytes.
     ///
+    /// With `dark`, the splash background takes the dark colour under `prefers-color-scheme:
+    /// dark` (a CSS rule; the page keeps the light logo: the overlay script,
+    /// ``webOverlay(_:options:dark:deadline:)``, draws a dark logo).
+    ///
     /// - Throws: ``LogoMaskError`` when the logo's outline cannot be read, a picture cannot be
     ///   drawn, or the reveal has no duration; ``LogoMaskError/invalidParameter(_:_:)`` for a
     ///   pixel budget below 1.
-    public static func webPage(_ scene: RevealScene, options: RevealExportOptions) throws(LogoMaskError) -> RevealExportFile {
-        try WebPageBuilder(scene: scene, options: options).build()
+    public static func webPage(
+        _ scene: RevealScene, options: RevealExportOptions, dark: WebDarkMode? = nil
+    ) throws(LogoMaskError) -> RevealExportFile {
+        try WebPageBuilder(scene: scene, options: options, dark: dark).build()
     }
 }

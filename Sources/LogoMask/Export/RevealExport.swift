@@ -56,12 +56,16 @@ public enum RevealExportFormat: String, Sendable, Codable, CaseIterable {
     case lottie
     /// One HTML page with inline SVG, animated with the Web Animations API.
     case webPage
+    /// A script that plays the reveal as an overlay over the live page (`logo-reveal.js`).
+    case webOverlay
 
-    /// The format a path's extension names (`.json` for Lottie, `.html` or `.htm` for a page), or nil.
+    /// The format a path's extension names (`.json` for Lottie, `.html` or `.htm` for a page,
+    /// `.js` for the overlay script), or nil.
     public init?(path: String) {
         switch URL(fileURLWithPath: path).pathExtension.lowercased() {
         case "json": self = .lottie
         case "html", "htm": self = .webPage
+        case "js": self = .webOverlay
         default: return nil
         }
     }

@@ -22,6 +22,8 @@ import MaskGeometry
 struct WebPageBuilder {
     let scene: RevealScene
     let options: RevealExportOptions
+    /// The background under `prefers-color-scheme: dark`, when one is configured.
+    var dark: WebDarkMode?
 
     private var viewport: Viewport { scene.placement.viewport }
 
@@ -34,7 +36,6 @@ struct WebPageBuilder {
         guard duration.isFinite, duration > 0 else {
             throw LogoMaskError.invalidRequest("spec \"\(scene.spec.name)\": a web page needs a reveal that lasts, not \(duration) s.")
         }
-        let outline = try scene.logo.outline
         var state = PageState(timeline: timeline, duration: duration)
         let w = formatNumber(viewport.size.width), h = formatNumber(viewport.size.height)
         let spec = scene.spec
@@ -43,35 +44,26 @@ struct WebPageBuilder {
         let logoShown = Self.shows(timeline.logoOpacity) || (!spec.hole && spec.fadeLogoWithBackground)
         var logoInner = ""
         if logoShown {
-            if SVGLogoMarkup.canDraw(outline, tinted: spec.logoColor != nil) {
-                let markup = SVGLogoMarkup(outline: outline, prefix: "lm-clip-")
-                state.definitions += markup.clipDefinitions
-                logoInner = markup.shapes(paint: spec.logoColor.map(SVGLogoMarkup.Paint.tint) ?? .own)
-                if let note = outline.groupOpacityNote { state.notes.append(note) }
-            } else {
-                let picture = try LogoPicture(
-                    logo: scene.logo, pixelsPerUnit: largestLogoScale(timeline), maxPixels: options.maxEmbeddedPixels,
-                    tint: spec.logoColor, black: false)
-                logoInner = picture.element
-                state.pictures += 1
-                state.notes.append(pictureNote("drawn logo", outline: outline, picture: picture))
-            }
+            let art = try WebLogoArt(
+                logo: scene.logo, use: .drawn(tint: spec.logoColor), prefix: "lm-clip-",
+                pixelsPerUnit: largestLogoScale(timeline), maxPixels: options.maxEmbeddedPixels)
+            state.definitions += art.definitions
+            logoInner = art.elements
+            if let note = art.note { state.notes.append(note) }
+            if art.isPicture { state.pictures += 1 }
         }
 
         // The hole: the logo's paths in black in a luminance mask over the splash.
         var holeInner = ""
         if spec.hole {
-            if outline.isExact {
-                let markup = SVGLogoMarkup(outline: outline, prefix: "lm-hole-clip-")
-                state.definitions += markup.clipDefinitions
-                holeInner = markup.shapes(paint: .black)
-            } else {
-                let picture = try LogoPicture(
-                    logo: scene.logo, pixelsPerUnit: largestHoleScale(timeline), maxPixels: options.maxEmbeddedPixels,
-                    tint: nil, black: true)
-                holeInner = picture.element
+            let art = try WebLogoArt(
+                logo: scene.logo, use: .hole, prefix: "lm-hole-clip-", pixelsPerUnit: largestHoleScale(timeline),
+                maxPixels: options.maxEmbeddedPixels)
+            state.definitions += art.definitions
+            holeInner = art.elements
+            if let note = art.note { state.notes.append(note) }
+            if art.isPicture {
                 state.pictures += 1
-                state.notes.append(pictureNote("hole", outline: outline, picture: picture))
                 state.approximations.append(
                     "hole: drawn from a picture of the logo (its outline is not exact), so its edge is that picture's, scaled.")
             }
@@ -119,14 +111,28 @@ struct WebPageBuilder {
         let text = WebPageDocument(
             title: "\(spec.name) reveal, \(describe(viewport))", viewport: viewport, summary: summary(duration: duration),
             definitions: state.definitions, body: body, animations: state.animations,
-            duration: duration, loop: options.loop
+            duration: duration, loop: options.loop, style: darkStyle
         ).html
         var notes = state.notes
+        if let dark, dark.logo != nil {
+            notes.append("The page draws the light logo in dark mode too (on the dark background, \(dark.background.hexString)); the overlay script (logo-reveal.js) draws the dark logo.")
+        }
+        if dark != nil, case .image = scene.settings.background.map(RevealBackground.color) ?? spec.background {
+            notes.append("The page keeps its background picture in dark mode.")
+        }
         notes.append("The page's cover scale was computed for a \(describe(viewport)) window; at another size the overlay is scaled to fill it.")
         return RevealExportFile(
             format: .webPage, text: text, notes: notes,
             approximations: timeline.approximations + state.approximations,
             embeddedPicture: state.pictures > 0, handOff: RevealAppHandOff(scene: scene))
+    }
+
+    /// The CSS that paints the background in the dark colour under `prefers-color-scheme: dark`.
+    private var darkStyle: String {
+        guard let dark else { return "" }
+        var rule = "fill:\(SVGLogoMarkup.opaqueHex(dark.background))"
+        if dark.background.alpha < 255 { rule += ";fill-opacity:\(formatNumber(dark.background.alphaFraction, decimals: 4))" }
+        return "@media (prefers-color-scheme: dark){.lm-background{\(rule)}}\n"
     }
 
     // MARK: Layers
@@ -148,7 +154,7 @@ struct WebPageBuilder {
         let w = formatNumber(size.width), h = formatNumber(size.height)
         switch scene.settings.background.map(RevealBackground.color) ?? scene.spec.background {
         case let .color(color):
-            var text = "<rect width=\"\(w)\" height=\"\(h)\" fill=\"\(SVGLogoMarkup.opaqueHex(color))\""
+            var text = "<rect class=\"lm-background\" width=\"\(w)\" height=\"\(h)\" fill=\"\(SVGLogoMarkup.opaqueHex(color))\""
             if color.alpha < 255 { text += " fill-opacity=\"\(formatNumber(color.alphaFraction, decimals: 4))\"" }
             return text + "/>\n"
         case let .gradient(gradient):
@@ -164,7 +170,7 @@ struct WebPageBuilder {
             state.definitions += "<linearGradient id=\"lm-gradient\" gradientUnits=\"userSpaceOnUse\""
                 + " x1=\"\(formatNumber(line.start.x))\" y1=\"\(formatNumber(line.start.y))\""
                 + " x2=\"\(formatNumber(line.end.x))\" y2=\"\(formatNumber(line.end.y))\">" + stops + "</linearGradient>\n"
-            return "<rect width=\"\(w)\" height=\"\(h)\" fill=\"url(#lm-gradient)\"/>\n"
+            return "<rect class=\"lm-background\" width=\"\(w)\" height=\"\(h)\" fill=\"url(#lm-gradient)\"/>\n"
         case let .image(path):
             let png = try EmbeddedPNG(plane: try RevealLayers.backgroundPicturePlane(scene, path: path))
             return "<image width=\"\(w)\" height=\"\(h)\" preserveAspectRatio=\"none\" href=\"\(png.dataURL)\"/>\n"
@@ -231,13 +237,6 @@ struct WebPageBuilder {
         let times = timeline.keyTimes + (0...steps).map { timeline.duration * Double($0) / Double(steps) }
         let best = times.compactMap { value(timeline.state(at: $0)) }.max() ?? 0
         return best > 0 ? best : scene.placement.pointsPerUnit * scene.placement.viewport.density
-    }
-
-    private func pictureNote(_ layer: String, outline: LogoOutline, picture: LogoPicture) -> String {
-        let why = outline.inexactReasons.isEmpty
-            ? "its paints are not flat colours"
-            : "its outline is not exact (" + outline.inexactReasons.map { "\($0)" }.joined(separator: ", ") + ")"
-        return "The \(layer) is an embedded \(picture.png.width)x\(picture.png.height) picture of the logo, drawn by logo-mask, because \(why)."
     }
 
     // MARK: Text
