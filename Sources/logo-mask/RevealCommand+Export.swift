@@ -4,7 +4,7 @@ import LogoMask
 import MaskGeometry
 
 extension RevealCommand {
-    /// What `reveal -o x.json|x.html --json` prints.
+    /// What `reveal -o x.json|x.html|x.js --json` prints.
     private struct ExportReport: Codable {
         var format: RevealExportFormat
         var written: [String]
@@ -25,14 +25,17 @@ extension RevealCommand {
         var app: RevealAppHandOff
     }
 
-    /// Writes the overlay as a Lottie or a web page (and the contact sheet and still when asked),
+    /// Writes the overlay as a Lottie, a web page or the overlay script (and the contact sheet and still when asked),
     /// then prints what was written, what is approximate and what the app does itself.
     func exportOverlay(_ scene: RevealScene, format: RevealExportFormat, to path: String) throws(LogoMaskError) {
         let options = RevealExportOptions(
             fps: fps, loop: loop, maxEmbeddedPixels: min(logoOptions.maxPixels, RevealExportOptions.defaultMaxEmbeddedPixels))
-        var file = format == .lottie
-            ? try RevealExport.lottie(scene, options: options)
-            : try RevealExport.webPage(scene, options: options)
+        var file: RevealExportFile
+        switch format {
+        case .lottie: file = try RevealExport.lottie(scene, options: options)
+        case .webPage: file = try RevealExport.webPage(scene, options: options)
+        case .webOverlay: file = try RevealExport.webOverlay(scene, options: options, deadline: logoOptions.deadline)
+        }
         if format == .lottie, content != nil {
             file.notes.append("--content is not in a Lottie: the overlay plays above the app's own window.")
         }
@@ -58,7 +61,7 @@ extension RevealCommand {
             printJSON(report)
             return
         }
-        let kind = format == .lottie ? "Lottie" : "web page"
+        let kind = format == .lottie ? "Lottie" : format == .webPage ? "web page" : "web overlay script (any window)"
         var lines = ["\(scene.spec.name): \(kind), \(formatNumber(viewport.size.width))x\(formatNumber(viewport.size.height)) pt, \(formatNumber(scene.duration)) s, \(formatNumber(Double(report.bytes) / 1000, decimals: 1)) kB"]
         if let finalScale = scene.finalScale {
             lines.append("final scale \(formatNumber(finalScale, decimals: 4))\(scene.cover == nil ? " (given)" : " = cover scale of \(viewport)")")

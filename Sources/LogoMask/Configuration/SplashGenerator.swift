@@ -12,6 +12,7 @@ import MaskGeometry
 /// OUT/web/...            the web logo PNGs and hole overlay
 /// OUT/reveal/reveal.json the reveal as a Lottie, on the first device
 /// OUT/reveal/reveal.html the reveal as a web page, on the first device
+/// OUT/reveal/logo-reveal.js the reveal as an overlay script over the live page, any window
 /// OUT/previews/<device>.png  a contact sheet of the reveal per device (1x, at most 20 fps)
 /// OUT/manifest.json      every file with its purpose and SHA-256 (``SplashManifest``)
 /// ```
@@ -108,9 +109,20 @@ public enum SplashGenerator {
                 let scene = try revealScene(c, logo: logo, spec: spec, device: device, content: content, deadline: deadline)
                 let options = RevealExportOptions(fps: c.reveal.fps)
                 try RevealExport.write(RevealExport.lottie(scene, options: options), to: folder.path("reveal/reveal.json"))
-                try RevealExport.write(RevealExport.webPage(scene, options: options), to: folder.path("reveal/reveal.html"))
+                let dark = c.darkBackground.map { WebDarkMode(background: $0.flatColor, logo: darkLogo) }
+                try RevealExport.write(RevealExport.webPage(scene, options: options, dark: dark), to: folder.path("reveal/reveal.html"))
                 purposes["reveal/reveal.json"] = "The reveal as a Lottie on \(device.name), played above the app's window."
                 purposes["reveal/reveal.html"] = "The reveal as a self-contained web page on \(device.name)."
+                // The overlay for any window starts from the web launch screen: the web's logo width.
+                var web = scene.settings
+                web.logoWidth = c.logoWidth(for: .web)
+                web.anchor = .point(scene.placement.resolvedAnchor)
+                web.finalScale = 1
+                web.content = nil
+                let overlay = try RevealScene(logo: logo, spec: spec, settings: web, deadline: deadline)
+                try RevealExport.write(
+                    RevealExport.webOverlay(overlay, options: options, dark: dark, deadline: deadline), to: folder.path("reveal/logo-reveal.js"))
+                purposes["reveal/logo-reveal.js"] = "The reveal as a script that plays it over the live web page, in any window, from the web launch screen."
             }
             try step()
         }
