@@ -17,7 +17,8 @@ import Testing
 ///   `prefers-reduced-motion: reduce` it is gone at once (and the event fired once);
 /// - frame 0 is the web launch screen `assets` writes (`web/splash.html`), light and dark
 ///   (`prefers-color-scheme` emulated; the dark one with its own logo): at most 0.5 % of the logo
-///   box's pixels differ by more than 24, as ``HandOffTests`` measures.
+///   box's pixels differ by more than 24, as ``HandOffTests`` measures; so is frame 0 of the
+///   stand-alone page (`?t=0`, made for the phone window) in both schemes.
 ///
 /// What it cannot show: other browsers' rendering, and timing on a real device (the end state is
 /// checked paused; the played run only for its end).
@@ -96,6 +97,11 @@ struct WebOverlayTests {
             return url.absoluteString
         }
         let reference = try page("reference", script: nil)
+        // The stand-alone page, made for the phone window, follows the colour scheme too.
+        let standAlone = folder.appendingPathComponent("page.html")
+        let pageFile = try RevealExport.webPage(
+            try #require(scenes[.twitter]), options: RevealExportOptions(), dark: WebDarkMode(background: Self.dark, logo: darkLogo))
+        try RevealExport.write(pageFile, to: standAlone.path)
         let auto = try page("auto", script: "twitter.js")
         var pages: [String: String] = [:]
         for preset in ["twitter", "yula"] {
@@ -122,6 +128,10 @@ struct WebOverlayTests {
             job("frame0-light", pages["twitter"]!, evaluate: Self.atStart)
             job("splash-dark", splash, media: darkMedia)
             job("frame0-dark", pages["twitter"]!, media: darkMedia, evaluate: Self.atStart)
+            if w == Self.windows[0].0 {
+                job("page-light", standAlone.absoluteString + "?t=0")
+                job("page-dark", standAlone.absoluteString + "?t=0", media: darkMedia)
+            }
         }
         try HeadlessChromium.screenshots(jobs)
 
@@ -151,6 +161,11 @@ struct WebOverlayTests {
                 let frame0 = try Self.pixels(shot("frame0-" + appearance, w, h))
                 let source = appearance == "dark" ? darkLogo : logo
                 let box = Self.logoBox(source, logoWidth: options.logoWidth, width: w, height: h)
+                if w == Self.windows[0].0 {
+                    let page = try Self.pixels(shot("page-" + appearance, w, h))
+                    let (fraction, largest) = HandOffTests.difference(page, launch, width: w, box: box)
+                    #expect(fraction <= HandOffTests.allowedFraction, "page, \(appearance): frame 0 differs from web/splash.html on \(fraction * 100) % of the logo box (largest \(largest))")
+                }
                 let (fraction, largest) = HandOffTests.difference(frame0, launch, width: w, box: box)
                 #expect(fraction <= HandOffTests.allowedFraction, "\(appearance) \(size): frame 0 differs from web/splash.html on \(fraction * 100) % of the logo box (largest \(largest))")
                 // The background around the logo: the appearance's colour in both.

@@ -7,7 +7,7 @@ extension RevealExport {
     /// transparent logo-shaped hole, the veil, the drawn logo) above whatever the live page
     /// shows, and plays the reveal over it.
     ///
-    /// Unlike ``webPage(_:options:)``, which is sized for the scene's viewport and shows a picture
+    /// Unlike ``webPage(_:options:dark:)``, which is sized for the scene's viewport and shows a picture
     /// through the hole, the script holds numbers, not a window: the logo's radial profile
     /// (``RadialProfile``, measured here about the scene's anchor) and each track as an affine
     /// function of the final scale, the corner angle and the window's size (``RevealCodeTrack``,

@@ -22,9 +22,9 @@ extension RevealExport {
     /// scale is computed for that one size, which the page names in a comment, a `<meta>` and
     /// its title. The same scene gives the same bytes.
     ///
-    /// With `dark`, the splash background takes the dark colour under `prefers-color-scheme:
-    /// dark` (a CSS rule; the page keeps the light logo: the overlay script,
-    /// ``webOverlay(_:options:dark:deadline:)``, draws a dark logo).
+    /// With `dark`, the page follows `prefers-color-scheme: dark`: the splash background takes
+    /// the dark colour (a CSS rule), and with a dark logo a second set of splash and logo layers,
+    /// from the dark logo's own scene (its anchor and cover scale), replaces the light one.
     ///
     /// - Throws: ``LogoMaskError`` when the logo's outline cannot be read, a picture cannot be
     ///   drawn, or the reveal has no duration; ``LogoMaskError/invalidParameter(_:_:)`` for a

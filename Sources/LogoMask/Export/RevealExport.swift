@@ -3,7 +3,8 @@ import LogoAnimation
 import MaskGeometry
 
 /// The reveal in the forms apps and browsers play, as vectors: a Lottie animation
-/// (``lottie(_:options:)``) and a self-contained web page (``webPage(_:options:)``).
+/// (``lottie(_:options:)``), a self-contained web page (``webPage(_:options:dark:)``) and a
+/// script that plays it over a live web page in any window (``webOverlay(_:options:dark:deadline:)``).
 ///
 /// Both carry what the reveal draws *over* the app (the cover with its logo-shaped hole, the
 /// veil, the caption, the drawn logo) from the logo's ``LogoOutline`` and the scene's
