@@ -15,8 +15,9 @@ import Testing
 ///   yula, whose hole turns); the script's cover scale is the library's for that window;
 /// - played on its own, it removes itself and fires `logoreveal:end` exactly once; with
 ///   `prefers-reduced-motion: reduce` it is gone at once (and the event fired once);
-/// - frame 0 is the web launch screen `assets` writes (`web/splash.html`), light and dark
-///   (`prefers-color-scheme` emulated; the dark one with its own logo): at most 0.5 % of the logo
+/// - frame 0 (of every preset) is the web launch screen `assets` writes (`web/splash.html`),
+///   light and dark (`prefers-color-scheme` emulated; the dark one with its own logo, on
+///   twitter): at most 0.5 % of the logo
 ///   box's pixels differ by more than 24, as ``HandOffTests`` measures; so is frame 0 of the
 ///   stand-alone page (`?t=0`, made for the phone window) in both schemes.
 ///
@@ -80,7 +81,7 @@ struct WebOverlayTests {
         let splash = URL(fileURLWithPath: assets + "/web/splash.html").absoluteString
 
         var scenes: [RevealPreset: RevealScene] = [:]
-        for preset in [RevealPreset.twitter, .yula] {
+        for preset in RevealPreset.allCases {
             var settings = RevealSettings(viewport: Viewport(width: 390, height: 844, density: 1))
             settings.logoWidth = options.logoWidth
             settings.background = Self.light
@@ -104,7 +105,7 @@ struct WebOverlayTests {
         try RevealExport.write(pageFile, to: standAlone.path)
         let auto = try page("auto", script: "twitter.js")
         var pages: [String: String] = [:]
-        for preset in ["twitter", "yula"] {
+        for preset in RevealPreset.allCases.map(\.rawValue) {
             pages[preset] = try page(preset, script: "\(preset).js", attributes: "data-start=\"manual\"")
             pages[preset + "-short"] = try page(preset + "-short", script: "\(preset).js", attributes: "data-start=\"manual\" data-margin=\"0.995\"")
         }
@@ -128,6 +129,10 @@ struct WebOverlayTests {
             job("frame0-light", pages["twitter"]!, evaluate: Self.atStart)
             job("splash-dark", splash, media: darkMedia)
             job("frame0-dark", pages["twitter"]!, media: darkMedia, evaluate: Self.atStart)
+            for preset in ["yula", "huvi", "fade"] {
+                job("frame0-" + preset, pages[preset]!, evaluate: Self.atStart)
+            }
+            job("fade-end", pages["fade"]!, evaluate: Self.atEnd)
             if w == Self.windows[0].0 {
                 job("page-light", standAlone.absoluteString + "?t=0")
                 job("page-dark", standAlone.absoluteString + "?t=0", media: darkMedia)
@@ -150,6 +155,14 @@ struct WebOverlayTests {
                 let reported = try JSONDecoder().decode(Double.self, from: Data(contentsOf: URL(fileURLWithPath: shot(name + "-end", w, h) + ".json")))
                 #expect(abs(reported - (try Self.libraryCover(scene, width: Double(w), height: Double(h)))) < 1e-9 * reported, "\(name) \(size)")
             }
+            // Every preset starts from the launch screen; fade leaves nothing at its end.
+            let launchLight = try Self.pixels(shot("splash-light", w, h))
+            let lightBox = Self.logoBox(logo, logoWidth: options.logoWidth, width: w, height: h)
+            for preset in ["yula", "huvi", "fade"] {
+                let (fraction, largest) = HandOffTests.difference(try Self.pixels(shot("frame0-" + preset, w, h)), launchLight, width: w, box: lightBox)
+                #expect(fraction <= HandOffTests.allowedFraction, "\(preset) \(size): frame 0 differs from web/splash.html on \(fraction * 100) % of the logo box (largest \(largest))")
+            }
+            #expect(Self.differing(try Self.pixels(shot("fade-end", w, h)), live, tolerance: 2) == 0, "fade \(size): overlay pixels left at the end")
             for name in ["played", "reduced"] {
                 let status = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: shot(name, w, h) + ".json"))) as? [String: Any]
                 #expect(status?["ends"] as? Int == 1, "\(name) \(size): logoreveal:end fired \(status?["ends"] ?? "?") times")

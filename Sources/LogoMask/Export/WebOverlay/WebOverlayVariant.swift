@@ -41,7 +41,7 @@ struct WebOverlayVariant {
         }
 
         // The drawn logo, when any moment shows it, and the hole.
-        let logoShown = Self.shows(timeline.logoOpacity) || (!spec.hole && spec.fadeLogoWithBackground)
+        let logoShown = WebPageBuilder.shows(timeline.logoOpacity) || (!spec.hole && spec.fadeLogoWithBackground)
         let k = placement.pointsPerUnit
         // A picture (when the outline cannot carry the logo) is drawn for a 3x screen at the
         // largest scale the timeline reaches on the scene's own window.
@@ -100,27 +100,11 @@ struct WebOverlayVariant {
         self.pictures = pictures
     }
 
-    /// A JavaScript string literal of `text`, safe inside an HTML `<script>` too.
+    /// A JavaScript string literal of `text` (a JSON string is one), safe inside an HTML
+    /// `<script>` too (no `</` to end it).
     static func jsString(_ text: String) -> String {
-        var out = "\""
-        for character in text.unicodeScalars {
-            switch character {
-            case "\\": out += "\\\\"
-            case "\"": out += "\\\""
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "<": out += "\\x3C"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default: out.unicodeScalars.append(character)
-            }
-        }
-        return out + "\""
-    }
-
-    /// True when some moment of `track` is above 0.
-    private static func shows(_ track: ExportedTrack<Double>?) -> Bool {
-        guard let track else { return false }
-        return track.values.contains { $0 > 0 }
+        var out = ""
+        JSONText.appendQuoted(text, to: &out)
+        return out.replacing("</", with: "<\\/")
     }
 }

@@ -291,7 +291,7 @@ struct WebPageBuilder {
     }
 
     /// True when some moment of `track` is above 0.
-    private static func shows(_ track: ExportedTrack<Double>?) -> Bool {
+    static func shows(_ track: ExportedTrack<Double>?) -> Bool {
         guard let track else { return false }
         return track.values.contains { $0 > 0 }
     }
