@@ -5,7 +5,7 @@
         [--device "iPhone 15"] [--commands info,render,...] [--results runs.tsv] [--timeout 60]
 
 For each logo (*.svg, *.svgz, *.pdf below FOLDER) it runs: info, render (512 px), cover,
-reveal to frames, to a Lottie and to a web page (twitter preset), code for iOS and Android, and
+reveal to frames, to a Lottie, to a web page and to the web overlay script (twitter preset), code for iOS and Android, and
 assets (iOS, Android, web), each in a fresh folder, and records the exit status, the first line
 of the error, the wall time and the peak memory (the child's maxrss from wait4).
 
@@ -34,6 +34,8 @@ COMMANDS = {
                                              "-o", f"{out}/splash.json"],
     "reveal-page": lambda logo, out, dev: ["reveal", logo, "--preset", "twitter", "--device", dev,
                                            "-o", f"{out}/splash.html"],
+    "reveal-overlay": lambda logo, out, dev: ["reveal", logo, "--preset", "twitter", "--device", dev,
+                                              "-o", f"{out}/logo-reveal.js"],
     "code-ios": lambda logo, out, dev: ["code", logo, "--platform", "ios", "--preset", "twitter",
                                         "-o", f"{out}/ios"],
     "code-android": lambda logo, out, dev: ["code", logo, "--platform", "android", "--preset", "yula",

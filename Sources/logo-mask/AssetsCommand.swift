@@ -27,7 +27,9 @@ struct AssetsCommand: ParsableCommand {
                                         SplashBackground colour set; dark appearances when asked
             DIR/ios/LaunchScreen.storyboard, DIR/ios/UILaunchScreen.plist (the Info.plist alternative)
             DIR/ios/LaunchStills        a still per iPhone and iPad and orientation (frame 0 of the reveal)
-            DIR/web                     logo.png at 1x-4x, splash-hole.svg
+            DIR/web                     logo.png at 1x-4x, splash.html (the splash for any window, dark
+                                        by prefers-color-scheme), splash-hole[-dark].svg at the logo's
+                                        size with splash-hole.css (centres it, fills the window around it)
             DIR/manifest.json           every file with its purpose, pixel size, scale and SHA-256; bounds,
                                         anchor, the Android icon fit, the cover scale per device
 

@@ -11,7 +11,8 @@ struct GenerateCommand: ParsableCommand {
             Reads the file (`logo-mask init LOGO` writes one) and writes its output
             folder, replaced whole: each platform's launch files and stills (as
             `assets` writes them), the reveal as a Lottie (reveal/reveal.json) and a
-            web page (reveal/reveal.html) on the first device, as Swift (ios/Reveal)
+            web page (reveal/reveal.html) on the first device, as a script over the
+            live web page in any window (reveal/logo-reveal.js), as Swift (ios/Reveal)
             and Kotlin (android/Reveal), a contact sheet of the reveal per device
             (previews/), and manifest.json listing every file with its purpose and
             SHA-256. The folder appears whole or not at all; the same file gives the

@@ -4,7 +4,7 @@ import LogoMask
 import MaskGeometry
 
 extension RevealCommand {
-    /// What `reveal -o x.json|x.lottie|x.html --json` prints.
+    /// What `reveal -o x.json|x.lottie|x.html|x.js --json` prints.
     private struct ExportReport: Codable {
         var format: RevealExportFormat
         var written: [String]
@@ -25,21 +25,33 @@ extension RevealCommand {
         var app: RevealAppHandOff
     }
 
-    /// Writes the overlay as a Lottie or a web page (and the contact sheet and still when asked),
-    /// then prints what was written, what is approximate and what the app does itself. The dark
-    /// twin (`dark`) writes the sheet and still beside the light ones and prints only what it wrote.
-    func exportOverlay(_ scene: RevealScene, format: RevealExportFormat, to path: String, dark: Bool = false) throws(LogoMaskError) {
+    /// Writes the overlay as a Lottie, a dotLottie, a web page or the overlay script (and the
+    /// contact sheet and still when asked), then prints what was written, what is approximate and
+    /// what the app does itself. With `darkScene` the web outputs carry dark mode inside
+    /// (`prefers-color-scheme`) and a dotLottie holds a "dark" animation; the dark twin call
+    /// (`dark`) writes a Lottie JSON's `-dark` twin and the sheet and still beside the light ones,
+    /// and prints only what it wrote.
+    func exportOverlay(
+        _ scene: RevealScene, format: RevealExportFormat, to path: String, dark: Bool = false, darkScene: RevealScene? = nil
+    ) throws(LogoMaskError) {
         let options = RevealExportOptions(
             fps: fps, loop: loop, maxEmbeddedPixels: min(logoOptions.maxPixels, RevealExportOptions.defaultMaxEmbeddedPixels))
-        var file = format == .webPage
-            ? try RevealExport.webPage(scene, options: options)
-            : try RevealExport.lottie(scene, options: options)
-        // A .lottie holds the same animation (the light one: the command has no dark appearance).
-        let container = format == .dotLottie ? try DotLottieFile(animations: [.init(id: DotLottieFile.lightID, export: file)]) : nil
-        if format != .webPage, content != nil {
+        let webDark = darkScene.map {
+            WebDarkMode(background: $0.settings.background ?? $0.spec.background.flatColor, logo: darkLogo == nil ? nil : $0.logo)
+        }
+        var file: RevealExportFile
+        switch format {
+        case .lottie, .dotLottie: file = try RevealExport.lottie(scene, options: options)
+        case .webPage: file = try RevealExport.webPage(scene, options: options, dark: webDark)
+        case .webOverlay: file = try RevealExport.webOverlay(scene, options: options, dark: webDark, deadline: logoOptions.deadline)
+        }
+        let container = format == .dotLottie ? try RevealExport.dotLottie(scene, dark: darkScene, options: options) : nil
+        // Only a Lottie JSON gets a file of its own in dark mode; the others hold both appearances.
+        let writesFile = !dark || format == .lottie
+        if format == .lottie || format == .dotLottie, content != nil {
             file.notes.append("--content is not in a Lottie: the overlay plays above the app's own window.")
         }
-        var written = [path]
+        var written = writesFile ? [path] : []
         if contactSheet != nil || still != nil {
             let named = { (path: String) in dark ? DarkVariantPath.of(path) : path }
             let report = try RevealRenderer.render(
@@ -49,8 +61,8 @@ extension RevealCommand {
             written += report.written
         }
         if let container {
-            try RevealExport.write(container, to: path)
-        } else {
+            if writesFile { try RevealExport.write(container, to: path) }
+        } else if writesFile {
             try RevealExport.write(file, to: path)
         }
         if quiet { return }
@@ -70,7 +82,12 @@ extension RevealCommand {
             printJSON(report)
             return
         }
-        let kind = format == .lottie ? "Lottie" : format == .dotLottie ? "dotLottie" : "web page"
+        let kind = switch format {
+        case .lottie: "Lottie"
+        case .dotLottie: "dotLottie"
+        case .webPage: "web page"
+        case .webOverlay: "web overlay script (any window)"
+        }
         var lines = ["\(scene.spec.name): \(kind), \(formatNumber(viewport.size.width))x\(formatNumber(viewport.size.height)) pt, \(formatNumber(scene.duration)) s, \(formatNumber(Double(report.bytes) / 1000, decimals: 1)) kB"]
         if let finalScale = scene.finalScale {
             lines.append("final scale \(formatNumber(finalScale, decimals: 4))\(scene.cover == nil ? " (given)" : " = cover scale of \(viewport)")")

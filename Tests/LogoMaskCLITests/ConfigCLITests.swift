@@ -58,7 +58,8 @@ struct ConfigCLITests {
         let out = folder.appendingPathComponent("app/splash").path
         let files = try hashes(out)
         let expected: Set<String> = [
-            "manifest.json", "reveal/reveal.json", "reveal/reveal.lottie", "reveal/reveal.html", "previews/iPhone-SE.png", "previews/Galaxy-S24.png",
+            "manifest.json", "reveal/reveal.json", "reveal/reveal.lottie", "reveal/reveal.html", "reveal/logo-reveal.js",
+            "previews/iPhone-SE.png", "previews/Galaxy-S24.png",
             "ios/Reveal/RevealGeometry.swift", "ios/Reveal/SplashReveal.swift", "ios/Reveal/SplashRevealView.swift",
             "android/Reveal/RevealGeometry.kt", "android/Reveal/SplashReveal.kt", "android/Reveal/SplashRevealCompose.kt",
             "ios/LaunchScreen.storyboard", "ios/UILaunchScreen.plist",
@@ -75,6 +76,7 @@ struct ConfigCLITests {
             "android/res/drawable-xhdpi/splash_logo.png", "android/res/drawable-xxhdpi/splash_logo.png",
             "android/res/drawable-xxxhdpi/splash_logo.png",
             "web/logo.png", "web/logo@2x.png", "web/logo@3x.png", "web/logo@4x.png", "web/splash-hole.svg",
+            "web/splash.html", "web/splash-hole.css",
         ]
         #expect(Set(files.keys) == expected)
         let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/manifest.json"))) as? [String: Any]

@@ -31,15 +31,26 @@ public enum HeadlessChromium {
         public var output: String
         /// Seconds to wait after the load event before the capture (0: two animation frames).
         public var delay: Double
+        /// CSS media features to emulate (`Emulation.setEmulatedMedia`), e.g.
+        /// `["prefers-color-scheme": "dark"]`; empty: the browser's defaults.
+        public var media: [String: String]
+        /// JavaScript evaluated (its promise awaited) after the delay and before the capture; its
+        /// value, as JSON, goes to `output + ".json"`.
+        public var evaluate: String?
 
         /// A job.
-        public init(url: String, width: Int, height: Int, scale: Double, output: String, delay: Double = 0) {
+        public init(
+            url: String, width: Int, height: Int, scale: Double, output: String, delay: Double = 0,
+            media: [String: String] = [:], evaluate: String? = nil
+        ) {
             self.url = url
             self.width = width
             self.height = height
             self.scale = scale
             self.output = output
             self.delay = delay
+            self.media = media
+            self.evaluate = evaluate
         }
     }
 
@@ -104,6 +115,8 @@ public enum HeadlessChromium {
     for job in jobs:
         send("Emulation.setDeviceMetricsOverride", {"width": job["width"], "height": job["height"],
              "deviceScaleFactor": job["scale"], "mobile": False}, session)
+        send("Emulation.setEmulatedMedia", {"features": [{"name": k, "value": v}
+             for k, v in sorted(job.get("media", {}).items())]}, session)
         browser.events.clear()
         send("Page.navigate", {"url": job["url"]}, session)
         wait_event("Page.loadEventFired", session)
@@ -112,6 +125,13 @@ public enum HeadlessChromium {
         if job.get("delay", 0) > 0:
             send("Runtime.evaluate", {"expression": "new Promise(r => setTimeout(r, %d))" % int(job["delay"] * 1000),
                  "awaitPromise": True}, session)
+        if job.get("evaluate"):
+            result = send("Runtime.evaluate", {"expression": job["evaluate"], "awaitPromise": True,
+                          "returnByValue": True}, session)
+            if "exceptionDetails" in result:
+                raise SystemExit(job["url"] + ": " + json.dumps(result["exceptionDetails"])[:2000])
+            with open(job["output"] + ".json", "w") as f:
+                json.dump(result.get("result", {}).get("value"), f)
         shot = send("Page.captureScreenshot", {"format": "png"}, session)
         with open(job["output"], "wb") as f:
             f.write(base64.b64decode(shot["data"]))

@@ -119,4 +119,63 @@ struct WebPageExportTests {
         #expect(end.keyframes.map(\.offset) == [0, WebAnimation.justBeforeEnd, WebAnimation.justBeforeEnd, 1])
         #expect(end.keyframes.map(\.value) == ["0", "1", "0", "0"])
     }
+
+    @Test("dark mode: the page paints its background in the dark colour under prefers-color-scheme: dark")
+    func darkPage() throws {
+        let scene = try Self.scene("bird.svg", .twitter)
+        let dark = WebDarkMode(background: RGBAColor(red: 0x0B, green: 0x13, blue: 0x20))
+        let text = try RevealExport.webPage(scene, options: RevealExportOptions(), dark: dark).text
+        #expect(text.contains("@media (prefers-color-scheme: dark){.lm-background{fill:#0B1320}}"))
+        #expect(text.contains("<rect class=\"lm-background\" width=\"180\" height=\"390\" fill=\"#1D9BF0\"/>"))
+        #expect(!(try RevealExport.webPage(scene, options: RevealExportOptions()).text.contains("prefers-color-scheme")))
+    }
+
+    @Test("the overlay script: the radial profile's 5760 radii, the tracks as affine functions of the window, the end event; same scene, same bytes")
+    func overlayScript() throws {
+        let scene = try Self.scene("bird.svg", .yula) { $0.background = .white }
+        let file = try RevealExport.webOverlay(scene, options: RevealExportOptions())
+        #expect(file.format == .webOverlay)
+        #expect(RevealExportFormat(path: "web/logo-reveal.js") == .webOverlay)
+        let text = file.text
+        let radii = try #require(text.range(of: "  radii: [")).upperBound
+        let count = text[radii...].prefix { $0 != "]" }.split(separator: ",").count
+        #expect(count == RadialProfile.defaultDirectionCount)
+        // yula turns the hole to the corner angle: its rotation track depends on it alone.
+        #expect(text.contains("holeRotation: {t: [0,0.6], b: [0,0], s: [0,0], a: [0,1], w: [0,0], h: [0,0]"))
+        #expect(text.contains("background: [\"#FFFFFF\",1]"))
+        #expect(text.contains("\"logoreveal:end\""))
+        #expect(text.contains("dark: null"))
+        #expect(file.approximations.contains { $0.hasPrefix("caption") } == false)
+        #expect(try RevealExport.webOverlay(scene, options: RevealExportOptions()).text == text)
+        let dark = try RevealExport.webOverlay(
+            scene, options: RevealExportOptions(), dark: WebDarkMode(background: RGBAColor(red: 0x0B, green: 0x13, blue: 0x20)))
+        #expect(dark.text.contains("background: [\"#0B1320\",1]"))
+        #expect(!dark.text.contains("dark: null"))
+    }
+
+    @Test("the web launch files fit any window: the logo centred by a nested SVG, the hole SVG at the logo's box, the fill by CSS")
+    func webLaunchFiles() throws {
+        let folder = try TestPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let logo = try VectorLogo(contentsOf: GeometryFixtures.sample("bird.svg"))
+        let options = AssetOptions(
+            platforms: [.web], background: .white, darkBackground: RGBAColor(red: 0x0B, green: 0x13, blue: 0x20),
+            devices: [], stillPreset: nil)
+        let manifest = try AssetGenerator.write(logo: logo, options: options, to: folder.path).manifest
+        let paths = Set(manifest.files.map(\.path))
+        #expect(paths.isSuperset(of: ["web/splash.html", "web/splash-hole.svg", "web/splash-hole-dark.svg", "web/splash-hole.css"]))
+        func read(_ name: String) throws -> String { try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8) }
+        let height = options.logoWidth * logo.documentSize.height / logo.documentSize.width
+        let page = try read("web/splash.html")
+        #expect(page.contains("<svg class=\"logo-splash-light\" x=\"50%\" y=\"50%\" overflow=\"visible\">"))
+        #expect(page.contains("translate(\(formatNumber(-options.logoWidth / 2, decimals: 6)) \(formatNumber(-height / 2, decimals: 6)))"))
+        #expect(page.contains("@media (prefers-color-scheme: dark){html,body,#logo-splash{background:#0B1320}}"))
+        let hole = try read("web/splash-hole.svg")
+        #expect(hole.contains("width=\"\(formatNumber(options.logoWidth))\""))
+        #expect(!hole.contains("393") && !hole.contains("852"))
+        let css = try read("web/splash-hole.css")
+        #expect(css.contains("width:\(formatNumber(options.logoWidth))px;height:\(formatNumber(height))px"))
+        #expect(css.contains("box-shadow:0 0 0 200vmax #FFFFFF"))
+        #expect(css.contains("url(splash-hole-dark.svg)"))
+    }
 }

@@ -13,7 +13,7 @@ import MaskGeometry
 /// DIR/android/res/drawable[-night]-{mdpi..xxxhdpi}/splash_logo.png
 /// DIR/android/res/values[-night]/colors.xml, values[-night]/themes.xml (every Android version)
 /// DIR/android/LaunchStills/<Pixel or Galaxy>-<orientation>[-dark].png
-/// DIR/web/logo[@2x,@3x,@4x].png, splash-hole.svg
+/// DIR/web/logo[@2x,@3x,@4x].png, splash.html, splash-hole[-dark].svg, splash-hole.css
 /// DIR/<ecosystem>/...  the cross-platform tools' files (pwa, ...; see EcosystemWriter)
 /// DIR/manifest.json
 /// ```
@@ -264,13 +264,30 @@ public enum AssetGenerator {
             try writer.png(logo, size: .width(Int((options.logoWidth * Double(scale)).rounded())), to: name, scale: Double(scale),
                            purpose: "The logo for a web splash at \(scale)x (srcset), \(formatNumber(options.logoWidth)) CSS px wide.")
         }
-        // The hole overlay on a phone-sized page (CSS pixels), to scale with `background-size: cover`.
-        let viewport = Viewport(width: 393, height: 852, density: 1)
-        let placement = Placement(documentSize: logo.documentSize, viewport: viewport, logoWidth: options.logoWidth)
-        let path = try writer.prepare("web/splash-hole.svg")
-        try VectorHole.write(of: logo, placement: placement, background: .color(options.background), format: .svg, to: path)
-        try writer.list("web/splash-hole.svg", scale: nil, pixels: nil,
-                        purpose: "The hole overlay on a 393x852 page as SVG, to scale with background-size: cover.")
+        // The splash as HTML and CSS for any window: the colour by CSS, the logo centred (inline SVG).
+        let page = try WebLaunchFiles.splashPage(
+            logo: logo, logoWidth: options.logoWidth, background: options.background,
+            darkBackground: options.darkBackground, darkLogo: options.darkLogo)
+        try writer.write(Data(page.text.utf8), to: "web/splash.html",
+                         purpose: (["The web launch screen for any window: the background by CSS, the logo centred \(formatNumber(options.logoWidth)) CSS px wide (dark mode by prefers-color-scheme); the reveal script's first frame."] + page.notes).joined(separator: " "))
+        // The hole at the logo's size (any window: splash-hole.css centres it and extends the fill).
+        for (variant, background) in [("", Optional(options.background)), ("-dark", options.darkBackground)] {
+            guard let background else { continue }
+            let source = variant.isEmpty ? logo : (options.darkLogo ?? logo)
+            let height = options.logoWidth * source.documentSize.height / source.documentSize.width
+            let placement = Placement(
+                documentSize: source.documentSize, viewport: Viewport(width: options.logoWidth, height: height, density: 1),
+                logoWidth: options.logoWidth)
+            let name = "web/splash-hole\(variant).svg"
+            try VectorHole.write(of: source, placement: placement, background: .color(background), format: .svg, to: try writer.prepare(name))
+            try writer.list(name, scale: nil, pixels: nil,
+                            purpose: "The splash around a logo-shaped hole at the logo's size\(variant.isEmpty ? "" : " (dark)"), \(formatNumber(options.logoWidth)) CSS px wide; splash-hole.css centres it and fills the window around it.")
+        }
+        let css = WebLaunchFiles.holeStyle(
+            logo: logo, logoWidth: options.logoWidth, background: options.background,
+            darkBackground: options.darkBackground, darkLogo: options.darkLogo)
+        try writer.write(Data(css.utf8), to: "web/splash-hole.css",
+                         purpose: "CSS for the hole SVG in any window: centred at the logo's size, the background colour around it to the window's edges.")
     }
 
     /// The anchor every output of one run shares, and why it is not the centre.

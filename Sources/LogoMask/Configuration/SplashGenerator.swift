@@ -14,6 +14,7 @@ import MaskGeometry
 /// OUT/reveal/reveal-dark.json  the same in dark mode (with a dark background or dark logo)
 /// OUT/reveal/reveal.lottie the same as a dotLottie, with a dark animation in dark mode
 /// OUT/reveal/reveal.html the reveal as a web page, on the first device
+/// OUT/reveal/logo-reveal.js the reveal as an overlay script over the live page, any window
 /// OUT/previews/<device>[-dark].png  a contact sheet of the reveal per device and appearance
 ///                        (1x, at most 20 fps)
 /// OUT/manifest.json      every file with its purpose and SHA-256 (``SplashManifest``)
@@ -124,11 +125,23 @@ public enum SplashGenerator {
                 let lottie = "reveal/reveal\(suffix).json"
                 try RevealExport.write(RevealExport.lottie(scene, options: options), to: folder.path(lottie))
                 purposes[lottie] = "The reveal as a Lottie on \(device.name)\(mode), played above the app's window\(dark ? " when the system is in dark mode" : "")."
-                if !dark {
-                    try RevealExport.write(RevealExport.webPage(scene, options: options), to: folder.path("reveal/reveal.html"))
-                    purposes["reveal/reveal.html"] = "The reveal as a self-contained web page on \(device.name)."
-                }
                 if dark { darkLottie = scene } else { lightLottie = scene }
+                guard !dark else { continue }
+                // The web outputs hold both appearances (prefers-color-scheme).
+                let webDark = appearances.contains(.dark)
+                    ? WebDarkMode(background: (c.darkBackground ?? c.background).flatColor, logo: darkLogo) : nil
+                try RevealExport.write(RevealExport.webPage(scene, options: options, dark: webDark), to: folder.path("reveal/reveal.html"))
+                purposes["reveal/reveal.html"] = "The reveal as a self-contained web page on \(device.name)."
+                // The overlay for any window starts from the web launch screen: the web's logo width.
+                var web = scene.settings
+                web.logoWidth = c.logoWidth(for: .web)
+                web.anchor = .point(scene.placement.resolvedAnchor)
+                web.finalScale = 1
+                web.content = nil
+                let overlay = try RevealScene(logo: logo, spec: spec, settings: web, deadline: deadline)
+                try RevealExport.write(
+                    RevealExport.webOverlay(overlay, options: options, dark: webDark, deadline: deadline), to: folder.path("reveal/logo-reveal.js"))
+                purposes["reveal/logo-reveal.js"] = "The reveal as a script that plays it over the live web page, in any window, from the web launch screen."
             }
             if let lightLottie {
                 try RevealExport.write(

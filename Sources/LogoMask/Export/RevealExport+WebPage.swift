@@ -22,10 +22,16 @@ extension RevealExport {
     /// scale is computed for that one size, which the page names in a comment, a `<meta>` and
     /// its title. The same scene gives the same bytes.
     ///
+    /// With `dark`, the page follows `prefers-color-scheme: dark`: the splash background takes
+    /// the dark colour (a CSS rule), and with a dark logo a second set of splash and logo layers,
+    /// from the dark logo's own scene (its anchor and cover scale), replaces the light one.
+    ///
     /// - Throws: ``LogoMaskError`` when the logo's outline cannot be read, a picture cannot be
     ///   drawn, or the reveal has no duration; ``LogoMaskError/invalidParameter(_:_:)`` for a
     ///   pixel budget below 1.
-    public static func webPage(_ scene: RevealScene, options: RevealExportOptions) throws(LogoMaskError) -> RevealExportFile {
-        try WebPageBuilder(scene: scene, options: options).build()
+    public static func webPage(
+        _ scene: RevealScene, options: RevealExportOptions, dark: WebDarkMode? = nil
+    ) throws(LogoMaskError) -> RevealExportFile {
+        try WebPageBuilder(scene: scene, options: options, dark: dark).build()
     }
 }

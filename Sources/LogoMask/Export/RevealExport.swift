@@ -3,7 +3,8 @@ import LogoAnimation
 import MaskGeometry
 
 /// The reveal in the forms apps and browsers play, as vectors: a Lottie animation
-/// (``lottie(_:options:)``) and a self-contained web page (``webPage(_:options:)``).
+/// (``lottie(_:options:)``), a self-contained web page (``webPage(_:options:dark:)``) and a
+/// script that plays it over a live web page in any window (``webOverlay(_:options:dark:deadline:)``).
 ///
 /// Both carry what the reveal draws *over* the app (the cover with its logo-shaped hole, the
 /// veil, the caption, the drawn logo) from the logo's ``LogoOutline`` and the scene's
@@ -58,14 +59,17 @@ public enum RevealExportFormat: String, Sendable, Codable, CaseIterable {
     case webPage
     /// The Lottie in a dotLottie 2.0 container (``DotLottieFile``).
     case dotLottie
+    /// A script that plays the reveal as an overlay over the live page (`logo-reveal.js`).
+    case webOverlay
 
     /// The format a path's extension names (`.json` for Lottie, `.html` or `.htm` for a page,
-    /// `.lottie` for a dotLottie), or nil.
+    /// `.lottie` for a dotLottie, `.js` for the overlay script), or nil.
     public init?(path: String) {
         switch URL(fileURLWithPath: path).pathExtension.lowercased() {
         case "json": self = .lottie
         case "html", "htm": self = .webPage
         case "lottie": self = .dotLottie
+        case "js": self = .webOverlay
         default: return nil
         }
     }

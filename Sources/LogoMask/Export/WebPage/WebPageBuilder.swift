@@ -2,7 +2,7 @@ import FoundationEssentials
 import LogoAnimation
 import MaskGeometry
 
-/// Builds ``RevealExport/webPage(_:options:)``'s page: one HTML file whose inline SVG draws
+/// Builds ``RevealExport/webPage(_:options:dark:)``'s page: one HTML file whose inline SVG draws
 /// what the frames draw, layer for layer, in viewport points (the SVG's `viewBox`):
 ///
 /// 1. the app content (the scene's picture fitted to the viewport, or the placeholder screen,
@@ -22,6 +22,10 @@ import MaskGeometry
 struct WebPageBuilder {
     let scene: RevealScene
     let options: RevealExportOptions
+    /// The background (and logo) under `prefers-color-scheme: dark`, when one is configured.
+    var dark: WebDarkMode?
+    /// The start of the ids of the splash and logo layers (the dark logo's set has its own).
+    var prefix = "lm-"
 
     private var viewport: Viewport { scene.placement.viewport }
 
@@ -34,54 +38,9 @@ struct WebPageBuilder {
         guard duration.isFinite, duration > 0 else {
             throw LogoMaskError.invalidRequest("spec \"\(scene.spec.name)\": a web page needs a reveal that lasts, not \(duration) s.")
         }
-        let outline = try scene.logo.outline
         var state = PageState(timeline: timeline, duration: duration)
         let w = formatNumber(viewport.size.width), h = formatNumber(viewport.size.height)
         let spec = scene.spec
-
-        // The drawn logo, when any moment shows it.
-        let logoShown = Self.shows(timeline.logoOpacity) || (!spec.hole && spec.fadeLogoWithBackground)
-        var logoInner = ""
-        if logoShown {
-            if SVGLogoMarkup.canDraw(outline, tinted: spec.logoColor != nil) {
-                let markup = SVGLogoMarkup(outline: outline, prefix: "lm-clip-")
-                state.definitions += markup.clipDefinitions
-                logoInner = markup.shapes(paint: spec.logoColor.map(SVGLogoMarkup.Paint.tint) ?? .own)
-                if let note = outline.groupOpacityNote { state.notes.append(note) }
-            } else {
-                let picture = try LogoPicture(
-                    logo: scene.logo, pixelsPerUnit: largestLogoScale(timeline), maxPixels: options.maxEmbeddedPixels,
-                    tint: spec.logoColor, black: false)
-                logoInner = picture.element
-                state.pictures += 1
-                state.notes.append(pictureNote("drawn logo", outline: outline, picture: picture))
-            }
-        }
-
-        // The hole: the logo's paths in black in a luminance mask over the splash.
-        var holeInner = ""
-        if spec.hole {
-            if outline.isExact {
-                let markup = SVGLogoMarkup(outline: outline, prefix: "lm-hole-clip-")
-                state.definitions += markup.clipDefinitions
-                holeInner = markup.shapes(paint: .black)
-            } else {
-                let picture = try LogoPicture(
-                    logo: scene.logo, pixelsPerUnit: largestHoleScale(timeline), maxPixels: options.maxEmbeddedPixels,
-                    tint: nil, black: true)
-                holeInner = picture.element
-                state.pictures += 1
-                state.notes.append(pictureNote("hole", outline: outline, picture: picture))
-                state.approximations.append(
-                    "hole: drawn from a picture of the logo (its outline is not exact), so its edge is that picture's, scaled.")
-            }
-            // The drawn logo closes the hole under it: the hole's shapes at 1 - logoOpacity.
-            let opening = logoShown ? state.opacity("lm-hole-opening", timeline.logoOpacity, default: 0, complement: true) : "1"
-            state.definitions += "<mask id=\"lm-hole\" maskUnits=\"userSpaceOnUse\" x=\"0\" y=\"0\" width=\"\(w)\" height=\"\(h)\">"
-                + "<rect width=\"\(w)\" height=\"\(h)\" fill=\"#FFFFFF\"/>\n"
-                + "<g id=\"lm-hole-opening\" style=\"opacity:\(opening)\">"
-                + holeGroups(prefix: "lm-hole-", inner: holeInner, state: &state) + "</g></mask>\n"
-        }
 
         // 1-2: content and veil.
         var body = try contentLayer(state: &state)
@@ -90,22 +49,101 @@ struct WebPageBuilder {
         if veil.alpha < 255 { body += " fill-opacity=\"\(formatNumber(veil.alphaFraction, decimals: 4))\"" }
         body += " style=\"opacity:\(state.opacity("lm-veil", timeline.veilOpacity, default: 0))\"/>\n"
 
+        // 3-4: the splash and the drawn logo; with a dark logo, a second set for dark mode,
+        // from the dark logo's own scene (its placement and cover scale), shown by CSS.
+        if let dark, let darkLogo = dark.logo {
+            var settings = scene.settings
+            settings.background = dark.background
+            settings.anchor = .defaultAnchor
+            let darkScene = try RevealScene(logo: darkLogo, spec: spec, settings: settings)
+            var darkState = PageState(timeline: darkScene.exportedTimeline, duration: duration)
+            let darkBuilder = WebPageBuilder(scene: darkScene, options: options, dark: nil, prefix: "lm-dark-")
+            let darkLayers = try darkBuilder.splashAndLogo(state: &darkState)
+            body += "<g class=\"lm-light\">\n" + (try splashAndLogo(state: &state)) + "</g>\n"
+            body += "<g class=\"lm-dark\">\n" + darkLayers + "</g>\n"
+            state.definitions += darkState.definitions
+            state.animations += darkState.animations
+            state.notes += darkState.notes.map { "dark: " + $0 }
+            state.approximations += darkState.approximations.map { "dark: " + $0 }
+            state.pictures += darkState.pictures
+        } else {
+            body += try splashAndLogo(state: &state)
+        }
+
+        let text = WebPageDocument(
+            title: "\(spec.name) reveal, \(describe(viewport))", viewport: viewport, summary: summary(duration: duration),
+            definitions: state.definitions, body: body, animations: state.animations,
+            duration: duration, loop: options.loop, style: darkStyle
+        ).html
+        var notes = state.notes
+        if let dark, dark.logo == nil, case .image = scene.settings.background.map(RevealBackground.color) ?? spec.background {
+            notes.append("The page keeps its background picture in dark mode.")
+        }
+        notes.append("The page's cover scale was computed for a \(describe(viewport)) window; at another size the overlay is scaled to fill it.")
+        return RevealExportFile(
+            format: .webPage, text: text, notes: notes,
+            approximations: timeline.approximations + state.approximations,
+            embeddedPicture: state.pictures > 0, handOff: RevealAppHandOff(scene: scene))
+    }
+
+    /// The splash (cut by the hole) and the drawn logo, with the hole's mask and the logo's
+    /// definitions added to `state`; ids start with ``prefix``.
+    func splashAndLogo(state: inout PageState) throws(LogoMaskError) -> String {
+        let timeline = state.timeline
+        let w = formatNumber(viewport.size.width), h = formatNumber(viewport.size.height)
+        let spec = scene.spec
+        var body = ""
+        // The drawn logo, when any moment shows it.
+        let logoShown = Self.shows(timeline.logoOpacity) || (!spec.hole && spec.fadeLogoWithBackground)
+        var logoInner = ""
+        if logoShown {
+            let art = try WebLogoArt(
+                logo: scene.logo, use: .drawn(tint: spec.logoColor), prefix: prefix + "clip-",
+                pixelsPerUnit: largestLogoScale(timeline), maxPixels: options.maxEmbeddedPixels)
+            state.definitions += art.definitions
+            logoInner = art.elements
+            if let note = art.note { state.notes.append(note) }
+            if art.isPicture { state.pictures += 1 }
+        }
+
+        // The hole: the logo's paths in black in a luminance mask over the splash.
+        var holeInner = ""
+        if spec.hole {
+            let art = try WebLogoArt(
+                logo: scene.logo, use: .hole, prefix: prefix + "hole-clip-", pixelsPerUnit: largestHoleScale(timeline),
+                maxPixels: options.maxEmbeddedPixels)
+            state.definitions += art.definitions
+            holeInner = art.elements
+            if let note = art.note { state.notes.append(note) }
+            if art.isPicture {
+                state.pictures += 1
+                state.approximations.append(
+                    "hole: drawn from a picture of the logo (its outline is not exact), so its edge is that picture's, scaled.")
+            }
+            // The drawn logo closes the hole under it: the hole's shapes at 1 - logoOpacity.
+            let opening = logoShown ? state.opacity(prefix + "hole-opening", timeline.logoOpacity, default: 0, complement: true) : "1"
+            state.definitions += "<mask id=\"\(prefix)hole\" maskUnits=\"userSpaceOnUse\" x=\"0\" y=\"0\" width=\"\(w)\" height=\"\(h)\">"
+                + "<rect width=\"\(w)\" height=\"\(h)\" fill=\"#FFFFFF\"/>\n"
+                + "<g id=\"\(prefix)hole-opening\" style=\"opacity:\(opening)\">"
+                + holeGroups(prefix: prefix + "hole-", inner: holeInner, state: &state) + "</g></mask>\n"
+        }
+
         // 3: the splash.
         var splash = try backgroundLayer(state: &state)
         if let caption = try RevealLayers.captionPlacement(scene) {
             let png = try EmbeddedPNG(plane: caption.plane)
             let d = viewport.density
-            splash += "<image id=\"lm-caption\" x=\"\(formatNumber(caption.origin.x / d))\" y=\"\(formatNumber(caption.origin.y / d))\""
+            splash += "<image id=\"\(prefix)caption\" x=\"\(formatNumber(caption.origin.x / d))\" y=\"\(formatNumber(caption.origin.y / d))\""
                 + " width=\"\(formatNumber(Double(png.width) / d))\" height=\"\(formatNumber(Double(png.height) / d))\""
-                + " preserveAspectRatio=\"none\" style=\"opacity:\(state.opacity("lm-caption", timeline.captionOpacity, default: 0))\""
+                + " preserveAspectRatio=\"none\" style=\"opacity:\(state.opacity(prefix + "caption", timeline.captionOpacity, default: 0))\""
                 + " href=\"\(png.dataURL)\"/>\n"
         }
         let fadesLogo = !spec.hole && spec.fadeLogoWithBackground
         if fadesLogo {
             splash += try drawnLogo(inner: logoInner, state: &state)
         }
-        body += "<g id=\"lm-splash\"" + (spec.hole ? " mask=\"url(#lm-hole)\"" : "")
-            + " style=\"opacity:\(state.opacity("lm-splash", timeline.backgroundOpacity, default: 1))\">\n" + splash + "</g>\n"
+        body += "<g id=\"\(prefix)splash\"" + (spec.hole ? " mask=\"url(#\(prefix)hole)\"" : "")
+            + " style=\"opacity:\(state.opacity(prefix + "splash", timeline.backgroundOpacity, default: 1))\">\n" + splash + "</g>\n"
         if spec.hole, let fade = timeline.backgroundOpacity, !fade.isConstant || fade.keyframes[0].value < 1 {
             state.approximations.append(
                 "backgroundOpacity: with a hole, the page shows the app through the faded splash; the frames leave those pixels transparent.")
@@ -116,17 +154,18 @@ struct WebPageBuilder {
             body += try drawnLogo(inner: logoInner, state: &state)
         }
 
-        let text = WebPageDocument(
-            title: "\(spec.name) reveal, \(describe(viewport))", viewport: viewport, summary: summary(duration: duration),
-            definitions: state.definitions, body: body, animations: state.animations,
-            duration: duration, loop: options.loop
-        ).html
-        var notes = state.notes
-        notes.append("The page's cover scale was computed for a \(describe(viewport)) window; at another size the overlay is scaled to fill it.")
-        return RevealExportFile(
-            format: .webPage, text: text, notes: notes,
-            approximations: timeline.approximations + state.approximations,
-            embeddedPicture: state.pictures > 0, handOff: RevealAppHandOff(scene: scene))
+        return body
+    }
+
+    /// The CSS for `prefers-color-scheme: dark`: the background's dark colour, or, with a dark
+    /// logo, the dark set of layers in place of the light one.
+    private var darkStyle: String {
+        guard let dark else { return "" }
+        var rule = "fill:\(SVGLogoMarkup.opaqueHex(dark.background))"
+        if dark.background.alpha < 255 { rule += ";fill-opacity:\(formatNumber(dark.background.alphaFraction, decimals: 4))" }
+        guard dark.logo != nil else { return "@media (prefers-color-scheme: dark){.lm-background{\(rule)}}\n" }
+        // The dark set is hidden first, so that the media rule after it wins in dark mode.
+        return ".lm-dark{display:none}\n@media (prefers-color-scheme: dark){.lm-light{display:none}.lm-dark{display:inline}}\n"
     }
 
     // MARK: Layers
@@ -142,13 +181,16 @@ struct WebPageBuilder {
             + "</g></g>\n"
     }
 
+    /// The class the dark-mode rule paints (none without a dark mode: the page stays as it was).
+    private var backgroundClass: String { dark == nil ? "" : " class=\"lm-background\"" }
+
     /// The splash background: a colour, a gradient (vector) or the picture (embedded).
     private func backgroundLayer(state: inout PageState) throws(LogoMaskError) -> String {
         let size = viewport.size
         let w = formatNumber(size.width), h = formatNumber(size.height)
         switch scene.settings.background.map(RevealBackground.color) ?? scene.spec.background {
         case let .color(color):
-            var text = "<rect width=\"\(w)\" height=\"\(h)\" fill=\"\(SVGLogoMarkup.opaqueHex(color))\""
+            var text = "<rect\(backgroundClass) width=\"\(w)\" height=\"\(h)\" fill=\"\(SVGLogoMarkup.opaqueHex(color))\""
             if color.alpha < 255 { text += " fill-opacity=\"\(formatNumber(color.alphaFraction, decimals: 4))\"" }
             return text + "/>\n"
         case let .gradient(gradient):
@@ -161,10 +203,10 @@ struct WebPageBuilder {
                 if color.alpha < 255 { stops += " stop-opacity=\"\(formatNumber(color.alphaFraction, decimals: 4))\"" }
                 stops += "/>"
             }
-            state.definitions += "<linearGradient id=\"lm-gradient\" gradientUnits=\"userSpaceOnUse\""
+            state.definitions += "<linearGradient id=\"\(prefix)gradient\" gradientUnits=\"userSpaceOnUse\""
                 + " x1=\"\(formatNumber(line.start.x))\" y1=\"\(formatNumber(line.start.y))\""
                 + " x2=\"\(formatNumber(line.end.x))\" y2=\"\(formatNumber(line.end.y))\">" + stops + "</linearGradient>\n"
-            return "<rect width=\"\(w)\" height=\"\(h)\" fill=\"url(#lm-gradient)\"/>\n"
+            return "<rect\(backgroundClass) width=\"\(w)\" height=\"\(h)\" fill=\"url(#\(prefix)gradient)\"/>\n"
         case let .image(path):
             let png = try EmbeddedPNG(plane: try RevealLayers.backgroundPicturePlane(scene, path: path))
             return "<image width=\"\(w)\" height=\"\(h)\" preserveAspectRatio=\"none\" href=\"\(png.dataURL)\"/>\n"
@@ -178,15 +220,15 @@ struct WebPageBuilder {
         if let frame = timeline.logoFrame {
             let size = scene.logo.documentSize
             let css = { (rect: Rect) in WebAnimation.frame(rect, documentSize: size) }
-            let value = state.transform("lm-logo-frame", frame, default: frame.keyframes[0].value, css: css)
-            placed = "<g id=\"lm-logo-frame\" style=\"transform:\(value)\">\n" + inner + "</g>"
+            let value = state.transform(prefix + "logo-frame", frame, default: frame.keyframes[0].value, css: css)
+            placed = "<g id=\"\(prefix)logo-frame\" style=\"transform:\(value)\">\n" + inner + "</g>"
         } else if scene.spec.hole {
-            placed = holeGroups(prefix: "lm-logo-", inner: inner, state: &state)
+            placed = holeGroups(prefix: prefix + "logo-", inner: inner, state: &state)
         } else {
             placed = "<g transform=\"\(SVGLogoMarkup.matrix(scene.placement.transform))\">\n" + inner + "</g>"
         }
-        let opacity = state.opacity("lm-logo", timeline.logoOpacity, default: 0)
-        return "<g id=\"lm-logo\" style=\"opacity:\(opacity)\">\n" + placed + "\n</g>\n"
+        let opacity = state.opacity(prefix + "logo", timeline.logoOpacity, default: 0)
+        return "<g id=\"\(prefix)logo\" style=\"opacity:\(opacity)\">\n" + placed + "\n</g>\n"
     }
 
     /// Document units to points under the hole's transform: scale and rotation about the
@@ -233,13 +275,6 @@ struct WebPageBuilder {
         return best > 0 ? best : scene.placement.pointsPerUnit * scene.placement.viewport.density
     }
 
-    private func pictureNote(_ layer: String, outline: LogoOutline, picture: LogoPicture) -> String {
-        let why = outline.inexactReasons.isEmpty
-            ? "its paints are not flat colours"
-            : "its outline is not exact (" + outline.inexactReasons.map { "\($0)" }.joined(separator: ", ") + ")"
-        return "The \(layer) is an embedded \(picture.png.width)x\(picture.png.height) picture of the logo, drawn by logo-mask, because \(why)."
-    }
-
     // MARK: Text
 
     private func describe(_ viewport: Viewport) -> String {
@@ -256,7 +291,7 @@ struct WebPageBuilder {
     }
 
     /// True when some moment of `track` is above 0.
-    private static func shows(_ track: ExportedTrack<Double>?) -> Bool {
+    static func shows(_ track: ExportedTrack<Double>?) -> Bool {
         guard let track else { return false }
         return track.values.contains { $0 > 0 }
     }

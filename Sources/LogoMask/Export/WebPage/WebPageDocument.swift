@@ -18,6 +18,8 @@ struct WebPageDocument {
     let animations: [WebAnimation]
     let duration: Double
     let loop: Bool
+    /// More CSS for the `<style>` element (the dark background), empty for none.
+    var style = ""
 
     var html: String {
         let w = formatNumber(viewport.size.width), h = formatNumber(viewport.size.height)
@@ -31,6 +33,7 @@ struct WebPageDocument {
         text += "<style>\n"
         text += "html,body{margin:0;padding:0;width:100%;height:100%;overflow:hidden;background:#000000}\n"
         text += "#lm-reveal{display:block;position:fixed;left:0;top:0;width:100%;height:100%}\n"
+        text += style
         text += "</style>\n</head>\n<body>\n"
         text += "<svg id=\"lm-reveal\" viewBox=\"0 0 \(w) \(h)\" preserveAspectRatio=\"xMidYMid slice\">\n"
         text += "<defs>\n" + definitions + "</defs>\n"

@@ -1,0 +1,64 @@
+import FoundationEssentials
+import MaskGeometry
+
+/// The logo as inline SVG in document units, for every web output (the page, the overlay, the
+/// web launch file): its shapes as paths when ``SVGLogoMarkup`` can draw them, else a picture
+/// of the logo drawn by the library (filters, images, masks), with the note that says why.
+///
+/// The overlay's frame 0 and the web launch file draw the same markup at the same place, so
+/// the browser paints the same pixels in both and the hand-off shows no seam.
+struct WebLogoArt {
+    /// `<clipPath>` and paint elements for `<defs>`.
+    let definitions: String
+    /// The elements that draw the logo (or its hole) in document units.
+    let elements: String
+    /// Why a picture stands in for the paths (or a note on the paths); nil when there is none.
+    let note: String?
+    /// True when the art is a picture.
+    let isPicture: Bool
+
+    /// How the art is painted.
+    enum Use {
+        /// The logo in its own paints, or in one tint.
+        case drawn(tint: RGBAColor?)
+        /// The logo's coverage in black, for the hole of a luminance mask.
+        case hole
+    }
+
+    /// The art of `logo`; clip and gradient ids start with `prefix`. A picture, when needed, is
+    /// drawn at `pixelsPerUnit` (at most `maxPixels` pixels).
+    init(logo: VectorLogo, use: Use, prefix: String, pixelsPerUnit: Double, maxPixels: Int) throws(LogoMaskError) {
+        let outline = try logo.outline
+        let vectors: Bool
+        switch use {
+        case let .drawn(tint): vectors = SVGLogoMarkup.canDraw(outline, tinted: tint != nil)
+        case .hole: vectors = outline.isExact
+        }
+        if vectors {
+            let markup = SVGLogoMarkup(outline: outline, prefix: prefix)
+            definitions = markup.clipDefinitions
+            switch use {
+            case let .drawn(tint): elements = markup.shapes(paint: tint.map(SVGLogoMarkup.Paint.tint) ?? .own)
+            case .hole: elements = markup.shapes(paint: .black)
+            }
+            if case .drawn = use { note = outline.groupOpacityNote } else { note = nil }
+            isPicture = false
+            return
+        }
+        var tint: RGBAColor?
+        var black = false
+        switch use {
+        case let .drawn(given): tint = given
+        case .hole: black = true
+        }
+        let picture = try LogoPicture(logo: logo, pixelsPerUnit: pixelsPerUnit, maxPixels: maxPixels, tint: tint, black: black)
+        definitions = ""
+        elements = picture.element
+        isPicture = true
+        let why = outline.inexactReasons.isEmpty
+            ? "its paints are not flat colours"
+            : "its outline is not exact (" + outline.inexactReasons.map { "\($0)" }.joined(separator: ", ") + ")"
+        let layer = black ? "hole" : "drawn logo"
+        note = "The \(layer) is an embedded \(picture.png.width)x\(picture.png.height) picture of the logo, drawn by logo-mask, because \(why)."
+    }
+}
