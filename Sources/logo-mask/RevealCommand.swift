@@ -61,10 +61,10 @@ struct RevealCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The splash background colour, instead of the spec's.", valueName: "color"))
     var background: RGBAColor?
 
-    @Option(help: ArgumentHelp("The splash background in dark mode: every output also gets a dark twin, -dark before its extension (frames-dark/, x-dark.json, sheet-dark.png).", valueName: "color"))
+    @Option(help: ArgumentHelp("The splash background in dark mode: frames, video, a Lottie JSON, sheet and still get a dark twin, -dark before the extension (frames-dark/, x-dark.json, sheet-dark.png); a page, overlay script or .lottie holds dark mode inside.", valueName: "color"))
     var darkBackground: RGBAColor?
 
-    @Option(help: ArgumentHelp("A second logo (SVG or PDF) for dark mode: every output also gets a dark twin, as with --dark-background.", valueName: "file"))
+    @Option(help: ArgumentHelp("A second logo (SVG or PDF) for dark mode, shown as with --dark-background.", valueName: "file"))
     var darkLogo: String?
 
     @Option(help: ArgumentHelp("Place the logo where this platform's launch screen draws it, so that frame 0 is that launch screen: ios (the image set's PNG at its point size, centred on whole pixels), android (the splash icon fitted in its circle on the 288 dp canvas), web (--logo-width wide, centred).", valueName: "ios|android|web"))
