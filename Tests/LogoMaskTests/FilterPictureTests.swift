@@ -80,5 +80,20 @@ extension FilteredLogoTests {
             // Both answers are cover scales of a 256-unit logo with the centre in its opaque disc.
             #expect(scales.count == 2 && scales.allSatisfy { $0 > 20 && $0 < 200 }, "\(scales)")
         }
+
+        @Test("exported pictures of a filtered logo (a page's, a Lottie's) stop at the picture scale: 2048 px, not 16 megapixels (kiten peaked at 526 MB); others keep the scale asked")
+        func exportPicturesStopAtThePictureScale() throws {
+            let logo = try VectorLogo(contentsOf: TestPaths.sample("glow.svg"))
+            let region = try #require(FilterPicture.region(of: logo))
+            let cap = FilterPicture.scale(for: region)
+            #expect(FilterPicture.exportPixelsPerUnit(of: logo, wanted: 1000) == cap)
+            #expect(FilterPicture.exportPixelsPerUnit(of: logo, wanted: cap / 3) == cap / 3)
+            let picture = try LogoPicture(logo: logo, pixelsPerUnit: 1000, maxPixels: 16_000_000, tint: nil, black: false)
+            #expect(picture.pixelsPerUnit == cap)
+            #expect(max(picture.png.width, picture.png.height) <= 2052 && max(picture.png.width, picture.png.height) > 1500, "\(picture.png.width)x\(picture.png.height)")
+            let flat = try VectorLogo(contentsOf: TestPaths.sample("bird.svg"))
+            #expect(FilterPicture.region(of: flat) == nil)
+            #expect(FilterPicture.exportPixelsPerUnit(of: flat, wanted: 1000) == 1000)
+        }
     }
 }

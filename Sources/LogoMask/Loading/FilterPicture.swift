@@ -31,6 +31,28 @@ struct FilterPicture {
              width: inkBox.width + 2 * reach, height: inkBox.height + 2 * reach)
     }
 
+    /// The region a filtered logo's pictures cover (its ink within the document box, grown by
+    /// the filter's reach), nil when the logo has no filter effects.
+    static func region(of logo: VectorLogo) -> Rect? {
+        let box = logo.documentBox
+        let inkBox = logo.inkBounds.isEmpty ? box : logo.inkBounds
+        guard logo.usesFilterEffects, !inkBox.isEmpty else { return nil }
+        // What a render of the document shows: zanshin's ink box (a blur region) is nine times
+        // the document's side, which left its 2048-px picture at 0.9 px a unit.
+        let shown = inkBox.intersection(box)
+        return region(inkBox: shown.isEmpty ? inkBox : shown, reach: LogoDrawing.filterReachFraction * max(box.width, box.height))
+    }
+
+    /// The pixels per unit an exported picture of `logo` (a Lottie image, a page's picture) is
+    /// drawn at when `wanted` shows it best: at most the picture scale for a filtered logo, since
+    /// librsvg computes the filter over the whole picture at its resolution (kiten's Lottie
+    /// picture at 16 megapixels peaked at 526 MB) and the reveal itself paints it from pictures
+    /// of that scale anyway; `wanted` for others.
+    static func exportPixelsPerUnit(of logo: VectorLogo, wanted: Double) -> Double {
+        guard let region = region(of: logo) else { return wanted }
+        return min(wanted, scale(for: region))
+    }
+
     /// The scale at which `region`'s longer side is ``longerSide`` pixels: the picture scale.
     static func scale(for region: Rect) -> Double {
         longerSide / max(region.width, region.height, .leastNonzeroMagnitude)

@@ -68,11 +68,7 @@ final class LogoDrawing {
         unlimited = logo.options.trustedInput
         textFontSize = logo.format == .svg ? TextZoomLimit.largestFontSize(in: logo.source) : nil
         filterReach = logo.usesFilterEffects ? Self.filterReachFraction * max(box.width, box.height) : 0
-        // What a render of the document shows: zanshin's ink box (a blur region) is nine times
-        // the document's side, which left its 2048-px picture at 0.9 px a unit.
-        let shown = inkBox.intersection(box)
-        pictureRegion = logo.usesFilterEffects && !inkBox.isEmpty
-            ? FilterPicture.region(inkBox: shown.isEmpty ? inkBox : shown, reach: filterReach) : nil
+        pictureRegion = FilterPicture.region(of: logo)
         pictureCache = logo.filterPictures
         cropSource = logo.format == .svg && elementID == nil && DrawingCrop.mayUseIntermediateSurfaces(logo.source)
             ? CroppedSVGSource(logo.source) : nil

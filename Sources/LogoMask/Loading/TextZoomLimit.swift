@@ -15,7 +15,7 @@ import MaskGeometry
 struct TextZoomLimit {
     /// Font size (user units) times the square of the scale up to which text is drawn directly:
     /// three quarters of where FreeType fails, leaving 15% of scale for transforms on the text
-    /// (which the scan below does not see: a text scaled up more than that still fails) while
+    /// (the scan counts `transform` attributes, not a `<use>` of text or nested viewports) while
     /// every drawing that worked before is drawn exactly as before.
     static let safeProduct = 49152.0
     /// The font size assumed when the text sets none (CSS's `medium`).
@@ -32,53 +32,10 @@ struct TextZoomLimit {
     /// The largest scale text of `fontSize` is drawn at safely.
     static func maximumScale(fontSize: Double) -> Double { (safeProduct / fontSize).squareRoot() }
 
-    /// The largest font size the SVG text asks for (document units, approximately: `font-size`
-    /// attributes and CSS declarations, `pt` and `em`/`%` converted at 16 px), nil when it draws
-    /// no `<text>`.
+    /// The largest font size the SVG text asks for times the square of the transforms' scale on
+    /// the way to it (document units, approximately: see ``TextSizeScan``), nil when it draws no
+    /// `<text>`. kwave's 32 px text in a group scaled 4x counts as 32 x 16.
     static func largestFontSize(in data: Data) -> Double? {
-        let bytes = [UInt8](data)
-        guard contains(bytes, "<text") || contains(bytes, ":text") else { return nil }
-        var largest = defaultFontSize
-        let key = Array("font-size".utf8)
-        var i = 0
-        while let found = index(of: key, in: bytes, from: i) {
-            i = found + key.count
-            // Skip `=`, `:`, quotes and spaces up to the value.
-            var j = i
-            while j < bytes.count, [UInt8(ascii: "="), UInt8(ascii: ":"), UInt8(ascii: "\""), UInt8(ascii: "'"), 0x20, 0x09, 0x0A, 0x0D].contains(bytes[j]) {
-                j += 1
-            }
-            var k = j
-            while k < bytes.count, (bytes[k] >= UInt8(ascii: "0") && bytes[k] <= UInt8(ascii: "9")) || bytes[k] == UInt8(ascii: ".")
-                || bytes[k] == UInt8(ascii: "e") || bytes[k] == UInt8(ascii: "E") || bytes[k] == UInt8(ascii: "-") || bytes[k] == UInt8(ascii: "+") {
-                k += 1
-            }
-            guard k > j, let number = Double(String(decoding: bytes[j..<k], as: UTF8.self)), number.isFinite, number > 0 else { continue }
-            let unit = String(decoding: bytes[k..<min(k + 2, bytes.count)], as: UTF8.self).lowercased()
-            let perUnit: Double
-            switch unit {
-            case "pt": perUnit = 96.0 / 72
-            case "pc": perUnit = 16
-            case "in": perUnit = 96
-            case "cm": perUnit = 96 / 2.54
-            case "mm": perUnit = 96 / 25.4
-            case "em", "ex", "re": perUnit = defaultFontSize
-            default: perUnit = unit.hasPrefix("%") ? defaultFontSize / 100 : 1
-            }
-            largest = max(largest, number * perUnit)
-        }
-        return largest
-    }
-
-    private static func contains(_ bytes: [UInt8], _ text: String) -> Bool {
-        index(of: Array(text.utf8), in: bytes, from: 0) != nil
-    }
-
-    private static func index(of word: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-        guard bytes.count >= word.count, start <= bytes.count - word.count else { return nil }
-        for i in start...(bytes.count - word.count) where bytes[i] == word[0] {
-            if (1..<word.count).allSatisfy({ bytes[i + $0] == word[$0] }) { return i }
-        }
-        return nil
+        TextSizeScan([UInt8](data), defaultFontSize: defaultFontSize).largest
     }
 }

@@ -94,7 +94,9 @@ struct LottieArtChoice {
         if ink.isEmpty { ink = Rect(x: box.origin.x, y: box.origin.y, width: Double(box.width), height: Double(box.height)) }
         let density = scene.placement.viewport.density
         let largest = pointsPerUnit * density
-        var pixelsPerUnit = largest
+        // A filtered logo: at most its picture scale (memory; ``FilterPicture``).
+        var pixelsPerUnit = FilterPicture.exportPixelsPerUnit(of: logo, wanted: largest)
+        let filterCapped = pixelsPerUnit < largest
         let budget = builder.options.maxEmbeddedPixels
         guard budget > 0 else {
             throw LogoMaskError.invalidParameter(.maxPixels, "must be at least 1 pixel for the logo's embedded picture, not \(budget).")
@@ -121,7 +123,9 @@ struct LottieArtChoice {
             id: id, name: id, picture: picture, inkOrigin: Point(x: ink.minX, y: ink.minY),
             pixelsPerUnit: pixelsPerUnit, box: box, endFrame: builder.layerEnd)
         let scaleText = "\(formatNumber(pixelsPerUnit, decimals: 3)) px a unit"
-            + (capped ? ", capped by the picture budget of \(budget) pixels (the animation reaches \(formatNumber(largest, decimals: 3)))" : ", the largest scale the animation reaches")
+            + (capped ? ", capped by the picture budget of \(budget) pixels (the animation reaches \(formatNumber(largest, decimals: 3)))"
+                : filterCapped ? ", the filters' picture scale (the animation reaches \(formatNumber(largest, decimals: 3)))"
+                : ", the largest scale the animation reaches")
         let use = id == "hole picture" ? "The hole" : "The drawn logo"
         let note = "\(use) goes in as an embedded \(w)x\(h) PNG of the logo (\(scaleText)) because \(why)."
         return (art, note)

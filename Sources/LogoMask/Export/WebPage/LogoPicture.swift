@@ -19,7 +19,8 @@ struct LogoPicture {
     ) throws(LogoMaskError) {
         let ink = logo.inkBounds
         guard !ink.isEmpty, wanted.isFinite, wanted > 0 else { throw LogoMaskError.noVisibleInk(file: logo.name) }
-        var k = wanted
+        // A filtered logo: at most its picture scale (memory; ``FilterPicture``).
+        var k = FilterPicture.exportPixelsPerUnit(of: logo, wanted: wanted)
         // One unit of margin in pixels keeps the antialiased edge inside the picture.
         func size(_ k: Double) -> (Int, Int) {
             (Int((ink.width * k).rounded(.up)) + 2, Int((ink.height * k).rounded(.up)) + 2)
