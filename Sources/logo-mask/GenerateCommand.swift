@@ -10,8 +10,9 @@ struct GenerateCommand: ParsableCommand {
         discussion: """
             Reads the file (`logo-mask init LOGO` writes one) and writes its output
             folder, replaced whole: each platform's launch files and stills (as
-            `assets` writes them), the reveal as a Lottie (reveal/reveal.json) and a
-            web page (reveal/reveal.html) on the first device, as Swift (ios/Reveal)
+            `assets` writes them), the reveal as a Lottie (reveal/reveal.json), a
+            dotLottie (reveal/reveal.lottie, with a dark animation when there is a
+            dark background) and a web page (reveal/reveal.html) on the first device, as Swift (ios/Reveal)
             and Kotlin (android/Reveal), a contact sheet of the reveal per device
             (previews/), and manifest.json listing every file with its purpose and
             SHA-256. The folder appears whole or not at all; the same file gives the

@@ -126,4 +126,34 @@ struct IntoProjectCLITests {
             "capacitor", layout: ["assets", "src", "android", "ios"], expected: ["assets/logo.svg", "assets/splash.png"])
         defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
     }
+
+    @Test("generate with into: in the configuration writes the same project files; --force goes through")
+    func generateInto() throws {
+        let root = try Self.project(["lib", "assets"])
+        defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
+        let config = root.deletingLastPathComponent().appendingPathComponent("logo-mask.yml")
+        try Data("""
+            logo: \(CLI.sample("bird.svg"))
+            platforms: [flutter]
+            devices: ["iPhone SE"]
+            output: splash
+            into: MyApp
+
+            """.utf8).write(to: config)
+        let result = try CLI.run(["generate", config.path, "-q"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let written = try Self.snapshot(root)
+        #expect(written.keys.sorted() == [
+            ".logo-mask/written.json", "assets/splash/android12.png", "assets/splash/logo.png", "flutter_native_splash.yaml",
+        ])
+        // The same bytes as assets --into writes (same logo, width and colours).
+        let other = try Self.project(["lib", "assets"])
+        defer { try? FileManager.default.removeItem(at: other.deletingLastPathComponent()) }
+        #expect(try Self.into(other, "flutter").status == 0)
+        #expect(try Self.snapshot(other) == written)
+        try Data("mine\n".utf8).write(to: root.appendingPathComponent("assets/splash/logo.png"))
+        #expect(try CLI.run(["generate", config.path, "-q"]).status == 73)
+        #expect(try CLI.run(["generate", config.path, "-q", "--force"]).status == 0)
+        #expect(try Self.snapshot(root) == written)
+    }
 }

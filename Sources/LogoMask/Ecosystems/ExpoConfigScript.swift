@@ -14,7 +14,7 @@ enum ExpoConfigScript {
     static func script(fragment: Data) -> Data {
         let json = String(decoding: fragment, as: UTF8.self).trimmingWhitespaceAndNewlines()
         let text = """
-            // Written by logo-mask (assets --into): adds expo-splash-screen's plugin entry to the
+            // Written by logo-mask: adds expo-splash-screen's plugin entry to the
             // configuration Expo reads from app.json, keeping every other key. Re-run logo-mask to change it.
             const fragment = \(json);
 

@@ -8,7 +8,7 @@ import Glibc
 ///
 /// 1. every destination is checked first: an existing file is replaced only when its bytes are
 ///    the ones ``ProjectRecord`` lists for it (logo-mask wrote it) or the new bytes (nothing
-///    changes), or with `force`; otherwise ``LogoMaskError/cannotWriteOutput(file:reason:)``
+///    changes), or with `force`; otherwise ``LogoMaskError/projectFileNotOurs(file:others:)``
 ///    (status 73) names it and nothing at all is written;
 /// 2. then each file is written aside and renamed into place, and the record last.
 public enum ProjectInstaller {
@@ -83,10 +83,7 @@ public enum ProjectInstaller {
             refused.append(target)
         }
         if let first = refused.first {
-            let others = refused.count > 1 ? " (and \(refused.count - 1) more: \(refused.dropFirst().prefix(5).joined(separator: ", "))\(refused.count > 6 ? ", ..." : ""))" : ""
-            throw LogoMaskError.cannotWriteOutput(
-                file: project + "/" + first,
-                reason: "it exists and logo-mask did not write it (or it was edited since)\(others); nothing was written. Move it aside, or pass --force to overwrite")
+            throw LogoMaskError.projectFileNotOurs(file: project + "/" + first, others: Array(refused.dropFirst()))
         }
 
         // Write: each file aside then renamed into place; the record last.

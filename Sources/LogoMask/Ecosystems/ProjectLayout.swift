@@ -66,6 +66,6 @@ public enum ProjectLayout {
             : projects.count > 1 ? "there are several Xcode projects (\(projects.map { $0 + ".xcodeproj" }.joined(separator: ", ")))"
             : "no folder in it holds Info.plist and it has no *.xcodeproj"
         throw LogoMaskError.invalidRequest(
-            "\(ios): cannot tell the iOS app's folder: \(found). Keep one app folder with its Info.plist (or one <App>.xcodeproj) in ios/, or leave the iOS files out of --platforms.")
+            "\(ios): cannot tell the iOS app's folder: \(found). Keep one app folder with its Info.plist (or one <App>.xcodeproj) in ios/, or leave the iOS files out of the platforms.")
     }
 }

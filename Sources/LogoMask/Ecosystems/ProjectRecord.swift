@@ -20,7 +20,7 @@ public struct ProjectRecord: Codable, Sendable, Equatable {
             return try JSONDecoder().decode(ProjectRecord.self, from: data)
         } catch {
             throw LogoMaskError.unreadableInput(
-                file: file, reason: "it is not logo-mask's record of written files (\(error)); delete it and re-run with --force to overwrite the files it listed")
+                file: file, reason: "it is not logo-mask's record of written files (\(error)); delete it (the files it listed are then refused until overwritten on purpose, with force)")
         }
     }
 
