@@ -120,11 +120,17 @@ struct IntoProjectCLITests {
         #expect(refused.stderr.contains("flutter_native_splash.yaml"))
     }
 
-    @Test("capacitor: @capacitor/assets' inputs under assets/")
+    @Test("capacitor: @capacitor/assets' inputs under assets/; with -o too, the folder holds the same bytes")
     func capacitor() throws {
         let root = try Self.placesExactly(
             "capacitor", layout: ["assets", "src", "android", "ios"], expected: ["assets/logo.svg", "assets/splash.png"])
         defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
+        let out = root.deletingLastPathComponent().appendingPathComponent("splash")
+        #expect(try Self.into(root, "capacitor", ["-o", out.path]).status == 0)
+        let project = try Self.snapshot(root), folder = try Self.snapshot(out)
+        #expect(folder["capacitor/assets/splash.png"] == project["assets/splash.png"])
+        #expect(folder["capacitor/assets/logo.svg"] == project["assets/logo.svg"])
+        #expect(folder["manifest.json"] != nil)
     }
 
     @Test("generate with into: in the configuration writes the same project files; --force goes through")

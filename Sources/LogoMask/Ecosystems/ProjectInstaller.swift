@@ -27,7 +27,9 @@ public enum ProjectInstaller {
         progress: ProgressHandler? = nil
     ) throws(LogoMaskError) -> (assets: AssetGenerator.Report, install: Report) {
         try checkProject(project)
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("logo-mask-into-\(getpid())").path
+        // Unique per call (the process id alone would let two threads of one process share it).
+        let unique = String(UInt64.random(in: 0...UInt64.max), radix: 16)
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("logo-mask-into-\(getpid())-\(unique)").path
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         let assets = try AssetGenerator.write(logo: logo, options: options, to: scratch, deadline: deadline, progress: progress)
         return (assets, try install(from: scratch, into: project, force: force))
