@@ -8,8 +8,10 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # GNU time for the memory checks; the players the exports are checked with: rlottie (Lottie),
 # Chromium (the web page), Kotlin and Java (the generated Kotlin), pip for the Lottie schema;
 # gdk-pixbuf (JPEG and other pictures, with its WebP loader); aapt2 and Android's framework
-# resources (to compile and link the Android resources we write); libyaml (the configuration file).
-DEB_PACKAGES := librsvg2-dev libcairo2-dev libpoppler-glib-dev zlib1g-dev libdeflate-dev libyaml-dev pkg-config \
+# resources (to compile and link the Android resources we write); libyaml (the configuration file);
+# libcurl's headers and library, which the preview server's static release link needs (FlyingFox
+# brings Foundation, and a static Foundation links FoundationNetworking's curl).
+DEB_PACKAGES := librsvg2-dev libcairo2-dev libpoppler-glib-dev zlib1g-dev libdeflate-dev libyaml-dev pkg-config libcurl4-openssl-dev \
 	librsvg2-bin poppler-utils ffmpeg python3-gi gir1.2-rsvg-2.0 time \
 	librlottie-dev chromium kotlin python3-pip libgdk-pixbuf-2.0-dev webp-pixbuf-loader aapt android-framework-res
 # The Lottie specification's JSON schema and a validator, and ThorVG (the dotLottie players'

@@ -38,16 +38,37 @@ struct AssetsCommand: ParsableCommand {
             the hole grows past the logo's size (the exit animation's part); at most 1,000 ms (a longer
             motion is played faster). huvi and fade move no hole and are refused.
 
+            --into PROJECT_DIR writes each file where the project's tools expect it (ios/<App>/ is the
+            one folder of ios/ holding Info.plist, or named like its .xcodeproj):
+            react-native                android/app/src/main/res, ios/<App>/ (BootSplash.storyboard and its
+                                        sets), assets/bootsplash/
+            expo                        assets/splash-icon[-dark].png, app.config.js (adds the
+                                        expo-splash-screen entry to app.json's configuration, keeping app.json)
+            flutter                     flutter_native_splash.yaml, assets/splash/
+            capacitor                   assets/logo[-dark].svg, assets/splash[-dark].png
+            ios, android                ios/<App>/Assets.xcassets and LaunchScreen.storyboard,
+                                        android/app/src/main/res
+            An existing file is replaced only if logo-mask wrote it (PROJECT_DIR/.logo-mask/written.json
+            keeps each one's SHA-256); any other is refused with status 73 and nothing is written, unless
+            --force. Launch stills, web/, pwa/ and Cordova's config-splash.xml stay in -o DIR.
+
             Examples:
               logo-mask assets SampleLogos/bird.svg -o splash --background "#1DA1F2"
               logo-mask assets logo.pdf -o splash --platforms ios,android --dark-background "#0B1320" --dark-logo logo-dark.pdf
               logo-mask assets SampleLogos/bird.svg -o splash --platforms android --animated-icon twitter --android-icon-background "#FFFFFF"
+              logo-mask assets logo.svg --into MyApp --platforms react-native --dark-background "#0B1320"
             """)
 
     @OptionGroup var logoOptions: LogoOptions
 
-    @Option(name: .shortAndLong, help: "The folder to write (replaced whole if it exists).")
-    var output: String
+    @Option(name: .shortAndLong, help: "The folder to write (replaced whole if it exists); optional with --into.")
+    var output: String?
+
+    @Option(help: ArgumentHelp("Also write each file where the app project at this root expects it (React Native, Expo, Flutter, Capacitor, Xcode, Gradle layouts).", valueName: "project-dir"))
+    var into: String?
+
+    @Flag(help: "With --into, overwrite project files that logo-mask did not write (or that were edited since).")
+    var force = false
 
     @Option(help: ArgumentHelp("Comma-separated, of: \(AssetPlatform.names).", valueName: "names"))
     var platforms: String = "ios,android,web"
@@ -80,6 +101,8 @@ struct AssetsCommand: ParsableCommand {
     var quiet = false
 
     func validate() throws {
+        guard output != nil || into != nil else { throw ValidationError("Give -o DIR, --into PROJECT_DIR or both.") }
+        if force, into == nil { throw ValidationError("--force goes with --into.") }
         guard logoWidth > 0, logoWidth.isFinite else { throw ValidationError("--logo-width must be a positive number of points.") }
         _ = try parsedPlatforms()
         guard AndroidIconFit.Mode(rawValue: androidFit) != nil else {
@@ -116,13 +139,28 @@ struct AssetsCommand: ParsableCommand {
                 androidIconBackground: androidIconBackground, androidFit: AndroidIconFit.Mode(rawValue: androidFit) ?? .circle,
                 animatedIcon: animatedIcon.flatMap(RevealPreset.init(rawValue:)))
             let progress = ProgressBar(label: "assets", enabled: !quiet)
-            let report = try AssetGenerator.write(
-                logo: logo, options: options, to: output, deadline: logoOptions.deadline, progress: progress.update)
+            let report: AssetGenerator.Report
+            var installed: ProjectInstaller.Report?
+            if let output {
+                report = try AssetGenerator.write(
+                    logo: logo, options: options, to: output, deadline: logoOptions.deadline, progress: progress.update)
+                if let into { installed = try ProjectInstaller.install(from: output, into: into, force: force) }
+            } else {
+                let both = try ProjectInstaller.install(
+                    logo: logo, options: options, into: into ?? ".", force: force, deadline: logoOptions.deadline, progress: progress.update)
+                (report, installed) = (both.assets, both.install)
+            }
             progress.finish()
             for warning in report.warnings { printError("warning: \(warning)") }
             if !quiet { for note in report.manifest.notes { printError("note: \(note)") } }
-            if !quiet {
+            if !quiet, let output {
                 printError("wrote \(report.manifest.files.count + 1) files to \(output)/ (see \(output)/manifest.json)")
+            }
+            if !quiet, let installed, let into {
+                printError("wrote \(installed.written.count) files into \(into)/ (listed in \(into)/\(ProjectRecord.path))")
+                if !installed.notPlaced.isEmpty {
+                    printError("note: \(installed.notPlaced.count) files have no place in a project and were not copied (\(output.map { "they are in \($0)/" } ?? "give -o DIR to keep them")).")
+                }
             }
         }
     }

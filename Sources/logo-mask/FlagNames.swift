@@ -27,6 +27,7 @@ enum FlagNames {
         case .still: "--still"
         case .background: "--background"
         case .backgroundImage: "--background-image"
+        case .force: "--force"
         }
     }
 

@@ -10,13 +10,19 @@ struct GenerateCommand: ParsableCommand {
         discussion: """
             Reads the file (`logo-mask init LOGO` writes one) and writes its output
             folder, replaced whole: each platform's launch files and stills (as
-            `assets` writes them), the reveal as a Lottie (reveal/reveal.json) and a
-            web page (reveal/reveal.html) on the first device, as a script over the
-            live web page in any window (reveal/logo-reveal.js), as Swift (ios/Reveal)
+            `assets` writes them), the reveal as a Lottie (reveal/reveal.json, and
+            reveal-dark.json in dark mode), a dotLottie (reveal/reveal.lottie, with a
+            dark animation in dark mode) and a web page (reveal/reveal.html) on the
+            first device, as a script over the live web page in any window
+            (reveal/logo-reveal.js), as Swift (ios/Reveal)
             and Kotlin (android/Reveal), a contact sheet of the reveal per device
             (previews/), and manifest.json listing every file with its purpose and
             SHA-256. The folder appears whole or not at all; the same file gives the
             same bytes.
+
+            With `into: PROJECT_DIR` in the file (or --into), the launch files are also
+            written where the app project's tools expect them, as `assets --into` does;
+            a project file logo-mask did not write is refused (status 73) unless --force.
 
             A bad key or value stops with status 64 naming the file, the line, the
             key and what is allowed.
@@ -42,6 +48,12 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: "Stop with status 75 after this many seconds, counted from the start (0: no limit).")
     var timeout: Double = 600
 
+    @Option(help: ArgumentHelp("Also write the launch files into this app project (overrides the file's into).", valueName: "project-dir"))
+    var into: String?
+
+    @Flag(help: "With into, overwrite project files that logo-mask did not write (or that were edited since).")
+    var force = false
+
     @Flag(name: .shortAndLong, help: "Print nothing but errors and warnings.")
     var quiet = false
 
@@ -52,15 +64,21 @@ struct GenerateCommand: ParsableCommand {
         if watch { return try watchFiles() }
         try runReportingErrors { () throws(LogoMaskError) in
             let file = config ?? file
-            let configuration = try SplashConfiguration.load(path: file)
+            var configuration = try SplashConfiguration.load(path: file)
+            // A flag's path is the shell's (relative to the working folder), the file's relative to the file.
+            if let into { configuration.into = URL(fileURLWithPath: into).standardizedFileURL.path }
             let progress = ProgressBar(label: "generate", enabled: !quiet)
             let report = try SplashGenerator.write(
-                configuration, deadline: .after(seconds: timeout, from: commandStart, naming: file), progress: progress.update)
+                configuration, deadline: .after(seconds: timeout, from: commandStart, naming: file), progress: progress.update,
+                force: force)
             progress.finish()
             for warning in report.warnings { printError("warning: \(warning)") }
             if quiet { return }
             for note in report.manifest.notes { printError("note: \(note)") }
             printError("wrote \(report.manifest.files.count + 1) files to \(configuration.resolve(configuration.output))/ (see its manifest.json)")
+            if let installed = report.installed, let project = configuration.into {
+                printError("wrote \(installed.written.count) files into \(configuration.resolve(project))/ (listed in its \(ProjectRecord.path))")
+            }
         }
     }
 

@@ -40,7 +40,7 @@ struct RevealCommand: ParsableCommand {
     @Flag(help: "Print the preset's (or the spec's) JSON on standard output and stop.")
     var printSpec = false
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("A folder for a PNG sequence, a .mp4, .gif, .webp or .apng file, a Lottie .json, a web page .html or a .js overlay over the live page (the overlay as vectors).", valueName: "out"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("A folder for a PNG sequence, a .mp4, .gif, .webp or .apng file, a Lottie .json, a dotLottie .lottie, a web page .html or a .js overlay over the live page (the overlay as vectors).", valueName: "out"))
     var output: String?
 
     @Flag(help: "Play the .html page over and over (a designer's preview) instead of once.")

@@ -90,7 +90,7 @@ struct SplashConfigurationTests {
         ("logo: a.svg\nreveal:\n  speed: 2\n",
          "logo-mask.yml:3: reveal.speed: unknown key; reveal takes preset, spec, duration, anchor, fps, content, margin"),
         ("logo: a.svg\nLogoWidth: 2\n",
-         "logo-mask.yml:2: LogoWidth: unknown key (did you mean logoWidth?); the file takes logo, darkLogo, background, darkBackground, logoWidth, platforms, devices, output, ios, android, web, reveal, code"),
+         "logo-mask.yml:2: LogoWidth: unknown key (did you mean logoWidth?); the file takes logo, darkLogo, background, darkBackground, logoWidth, platforms, devices, output, into, ios, android, web, reveal, code"),
         ("logo: a.svg\nbackground: \"#12345\"\n",
          "logo-mask.yml:2: background: \"#12345\" is not a colour (#RGB, #RRGGBB, #RRGGBBAA, quoted, or a CSS name) or a gradient FROM,TO[,DEG] such as \"#7B2FF7,#F107A3,135\""),
         ("logo: a.svg\nbackground: #1DA1F2\n",

@@ -4,7 +4,7 @@ import MaskGeometry
 extension SplashConfiguration {
     /// The top-level keys, in the order the template writes them.
     static let topKeys = [
-        "logo", "darkLogo", "background", "darkBackground", "logoWidth", "platforms", "devices", "output",
+        "logo", "darkLogo", "background", "darkBackground", "logoWidth", "platforms", "devices", "output", "into",
         "ios", "android", "web", "reveal", "code",
     ]
     static let androidKeys = ["logoWidth", "iconFit", "iconBackground", "animatedIcon"]
@@ -72,6 +72,7 @@ extension SplashConfiguration {
             }
             if devices.isEmpty { throw reader.fail(node, path, "is empty; give at least one of \(known)") }
         case "output": output = try reader.text(node, path: path, expecting: "a folder")
+        case "into": into = try reader.optionalText(node, path: path, expecting: "an app project's folder")
         case "ios": ios = try Self.platformSize(node, path: path, reader)
         case "web": web = try Self.platformSize(node, path: path, reader)
         case "android": try readAndroid(node, reader)

@@ -29,6 +29,9 @@ public struct SplashConfiguration: Sendable, Equatable {
     public var devices: [Device] = Device.builtIn
     /// The folder ``SplashGenerator`` writes (replaced whole).
     public var output: String = "splash"
+    /// An app project to also write the launch files into, where its tools expect them
+    /// (``ProjectInstaller``); nil writes only ``output``.
+    public var into: String?
     /// iOS settings.
     public var ios = PlatformSize()
     /// Android settings.

@@ -116,6 +116,8 @@ public struct SplashConfigurationTemplate: Sendable {
         lines += [
             "# The folder `generate` writes (replaced whole).",
             "output: \(quote(c.output))",
+            "# An app project to also write the launch files into, where its tools read them.",
+            "into: \(optional(c.into))",
             "",
             "ios:",
             "  # The logo's width on the launch screen, in points.",

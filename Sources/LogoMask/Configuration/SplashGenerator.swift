@@ -28,15 +28,19 @@ public enum SplashGenerator {
         public var folder: String
         /// Warnings, one sentence each (Android 12's circle, for example).
         public var warnings: [String]
+        /// What was written into ``SplashConfiguration/into``'s project, if one was given.
+        public var installed: ProjectInstaller.Report? = nil
     }
 
-    /// Writes every output of `configuration` (its paths read from its ``SplashConfiguration/baseFolder``).
+    /// Writes every output of `configuration` (its paths read from its ``SplashConfiguration/baseFolder``),
+    /// then its launch files into its ``SplashConfiguration/into`` project, if any (`force`:
+    /// overwriting files logo-mask did not write there).
     ///
     /// - Throws: ``LogoMaskError`` for a missing or unusable logo, spec or picture, an anchor
     ///   outside the logo's opaque part, an unwritable folder or a passed deadline; nothing is
     ///   left at the output path then.
     public static func write(
-        _ configuration: SplashConfiguration, deadline: Deadline = .none, progress: ProgressHandler? = nil
+        _ configuration: SplashConfiguration, deadline: Deadline = .none, progress: ProgressHandler? = nil, force: Bool = false
     ) throws(LogoMaskError) -> Report {
         let c = configuration
         try checkOutputHoldsNoInput(c)
@@ -168,8 +172,12 @@ public enum SplashGenerator {
         try file.write(Array(data))
         try file.commit()
         try folder.commit()
+        // The project hook: the output folder is the run ProjectInstaller copies from.
+        let installed = try c.into.map { (project) throws(LogoMaskError) in
+            try ProjectInstaller.install(from: folder.targetPath, into: c.resolve(project), force: force)
+        }
         progress?(1)
-        return Report(manifest: manifest, folder: folder.targetPath, warnings: warnings)
+        return Report(manifest: manifest, folder: folder.targetPath, warnings: warnings, installed: installed)
     }
 
     /// The output folder is replaced whole: it must not be (or hold) the configuration's folder,

@@ -55,6 +55,9 @@ public enum LogoMaskError: Error, Sendable, Equatable, CustomStringConvertible {
     case cannotWriteOutput(file: String, reason: String)
     /// A program the step needs (ffmpeg, ...) is missing or failed (`EX_UNAVAILABLE`, 69).
     case toolUnavailable(tool: String, reason: String)
+    /// A project file exists that logo-mask did not write, or that was edited since
+    /// (``ProjectInstaller``; `EX_CANTCREAT`, 73); `others` are the further refused files. Nothing was written.
+    case projectFileNotOurs(file: String, others: [String])
     /// No scale about the anchor makes the logo cover the viewport: the anchor is not inside the
     /// logo's fully opaque part (exit status 3). `searchedUpTo` is the largest scale tried.
     case noCoverScale(file: String, anchor: String, searchedUpTo: Double)
@@ -70,7 +73,7 @@ public enum LogoMaskError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidRequest, .invalidParameter, .invalidRevealSpec, .invalidConfiguration, .unsupportedRevealOutput, .pixelBudgetExceeded: 64
         case .deadlineExceeded: 75
         case .drawingFailed: 70
-        case .cannotWriteOutput: 73
+        case .cannotWriteOutput, .projectFileNotOurs: 73
         case .toolUnavailable: 69
         case .noCoverScale, .noCoveringAnchor: 3
         }
@@ -118,6 +121,8 @@ public enum LogoMaskError: Error, Sendable, Equatable, CustomStringConvertible {
             "\(file): cannot write the output: \(reason). Check that the folder exists and is writable."
         case let .toolUnavailable(tool, reason):
             "\(tool): \(reason)"
+        case let .projectFileNotOurs(file, others):
+            "\(file): it exists and logo-mask did not write it (or it was edited since)\(others.isEmpty ? "" : "; so do \(others.count) more: \(others.prefix(5).joined(separator: ", "))\(others.count > 5 ? ", ..." : "")"); nothing was written. Move it aside, or pass \(name(.force)) to overwrite it."
         case let .noCoverScale(file, anchor, limit):
             "\(file): no scale covers the viewport: the anchor \(anchor) is not inside the logo's fully opaque part (searched up to \(Int(limit))x). Leave \(name(.anchor)) at its default or pass \(name(.anchor)) auto to use the point inside the logo with the smallest cover scale, or end the animation on a fade instead of a full cover."
         case let .noCoveringAnchor(file, limit):

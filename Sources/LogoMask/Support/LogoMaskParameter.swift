@@ -47,6 +47,8 @@ public enum LogoMaskParameter: String, Sendable, Hashable, CaseIterable, CustomS
     case background
     /// ``HoleBackground/image(path:)``: a PNG behind a hole.
     case backgroundImage
+    /// ``ProjectInstaller``'s `force`: overwriting project files logo-mask did not write.
+    case force
 
     /// The parameter's name in the library's API (its raw value).
     public var description: String { rawValue }
