@@ -143,14 +143,12 @@ struct RevealCodeModel {
         self.shapes = shapes
         pathBounds = bounds
 
-        switch scene.settings.background.map(RevealBackground.color) ?? scene.spec.background {
-        case let .color(color): background = color
-        case let .gradient(gradient):
-            background = gradient.colors.first ?? .white
-            notes.append("The background gradient is drawn as its first colour.")
-        case .image:
-            background = .white
-            notes.append("The background picture is not embedded: the code draws white; put the picture behind the hole yourself.")
+        let chosenBackground = scene.settings.background.map(RevealBackground.color) ?? scene.spec.background
+        background = chosenBackground.flatColor
+        switch chosenBackground {
+        case .color: break
+        case .gradient: notes.append("The background gradient is drawn as its first colour.")
+        case .image: notes.append("The background picture is not embedded: the code draws white; put the picture behind the hole yourself.")
         }
         veil = scene.spec.veilColor
         var firstFlat: RGBAColor?

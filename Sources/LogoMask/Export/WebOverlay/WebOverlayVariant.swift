@@ -26,15 +26,12 @@ struct WebOverlayVariant {
         var approximations: [String] = []
         var pictures = 0
 
-        var background: RGBAColor
-        switch scene.settings.background.map(RevealBackground.color) ?? spec.background {
-        case let .color(color): background = color
-        case let .gradient(gradient):
-            background = gradient.colors.first ?? .white
-            approximations.append("background: the overlay draws the gradient's first colour (\(background.hexString)).")
-        case .image:
-            background = .white
-            approximations.append("background: the overlay does not embed the background picture; it draws white.")
+        let chosen = scene.settings.background.map(RevealBackground.color) ?? spec.background
+        let background = chosen.flatColor
+        switch chosen {
+        case .color: break
+        case .gradient: approximations.append("background: the overlay draws the gradient's first colour (\(background.hexString)).")
+        case .image: approximations.append("background: the overlay does not embed the background picture; it draws white.")
         }
         if try RevealLayers.captionPlacement(scene) != nil {
             approximations.append("caption: the overlay does not draw the caption; put it in the page under the overlay.")
