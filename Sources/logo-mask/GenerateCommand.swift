@@ -14,10 +14,10 @@ struct GenerateCommand: ParsableCommand {
             reveal-dark.json in dark mode), a dotLottie (reveal/reveal.lottie, with a
             dark animation in dark mode) and a web page (reveal/reveal.html) on the
             first device, as a script over the live web page in any window
-            (reveal/logo-reveal.js), as Swift (ios/Reveal)
-            and Kotlin (android/Reveal), a contact sheet of the reveal per device
-            (previews/), and manifest.json listing every file with its purpose and
-            SHA-256. The folder appears whole or not at all; the same file gives the
+            (reveal/logo-reveal.js), as Swift (ios/Reveal) and Kotlin
+            (android/Reveal), a contact sheet of the reveal per device (previews/,
+            with a -dark sheet in dark mode), and manifest.json listing every file
+            with its purpose and SHA-256. The folder appears whole or not at all; the same file gives the
             same bytes.
 
             With `into: PROJECT_DIR` in the file (or --into), the launch files are also
