@@ -17,8 +17,8 @@ struct GenerateCommand: ParsableCommand {
             (reveal/logo-reveal.js), as Swift (ios/Reveal) and Kotlin
             (android/Reveal), a contact sheet of the reveal per device (previews/,
             with a -dark sheet in dark mode), and manifest.json listing every file
-            with its purpose and SHA-256. The folder appears whole or not at all; the same file gives the
-            same bytes.
+            with its purpose and SHA-256. The folder appears whole or not at all;
+            the same file gives the same bytes.
 
             With `into: PROJECT_DIR` in the file (or --into), the launch files are also
             written where the app project's tools expect them, as `assets --into` does;
