@@ -132,7 +132,7 @@ struct CodeCommand: ParsableCommand {
                 let scene = try LaunchScene(
                     platform: .android, logo: logo, viewport: screen, logoWidth: logoWidth,
                     background: background ?? chosenSpec.background.flatColor,
-                    androidCanvas: androidIconBackground == nil ? 288 : 240, androidFit: AndroidIconFit.Mode(rawValue: androidFit) ?? .circle)
+                    androidCanvas: AssetGenerator.androidCanvas(iconBackground: androidIconBackground), androidFit: AndroidIconFit.Mode(rawValue: androidFit) ?? .circle)
                 launch = KotlinLaunch(scene: scene, darkBackground: darkBackground, darkLogo: dark)
             }
             var settings = launch.map { RevealSettings(launch: $0.scene) } ?? RevealSettings(viewport: screen)

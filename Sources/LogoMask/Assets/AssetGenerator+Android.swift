@@ -23,7 +23,7 @@ extension AssetGenerator {
 
         init(logo: VectorLogo, options: AssetOptions, anchor: Point) throws(LogoMaskError) {
             self.anchor = anchor
-            canvas = options.androidIconBackground == nil ? AssetGenerator.androidCanvas : AssetGenerator.androidCanvasWithIconBackground
+            canvas = AssetGenerator.androidCanvas(iconBackground: options.androidIconBackground)
             light = try AndroidIconFit(logo: logo, canvas: canvas, mode: options.androidFit)
             if let darkLogo = options.darkLogo {
                 dark = try AndroidIconFit(logo: darkLogo, canvas: canvas, mode: options.androidFit)

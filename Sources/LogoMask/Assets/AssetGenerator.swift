@@ -28,6 +28,12 @@ public enum AssetGenerator {
     /// The canvas with an icon background, in dp (its circle is 160 dp).
     public static let androidCanvasWithIconBackground = 240.0
 
+    /// The splash icon canvas the system draws, in dp: ``androidCanvasWithIconBackground`` when
+    /// the icon has a background colour, else ``androidCanvas``.
+    public static func androidCanvas(iconBackground: RGBAColor?) -> Double {
+        iconBackground == nil ? androidCanvas : androidCanvasWithIconBackground
+    }
+
     /// What a run produced: the manifest and warnings for people (e.g. Android 12's circle).
     public struct Report: Sendable {
         /// The manifest written as `manifest.json`.
@@ -232,7 +238,7 @@ public enum AssetGenerator {
             platform: platform(of: device) == .ios ? .ios : .android, logo: dark ? (options.darkLogo ?? logo) : logo,
             viewport: device.viewport(landscape: landscape), logoWidth: options.logoWidth,
             background: dark ? (options.darkBackground ?? options.background) : options.background, appearance: appearance,
-            androidCanvas: options.androidIconBackground == nil ? androidCanvas : androidCanvasWithIconBackground,
+            androidCanvas: androidCanvas(iconBackground: options.androidIconBackground),
             androidFit: options.androidFit)
     }
 

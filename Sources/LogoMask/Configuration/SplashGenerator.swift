@@ -234,7 +234,7 @@ public enum SplashGenerator {
             let device = c.devices.first { AssetGenerator.platform(of: $0) == .android } ?? c.devices[0]
             let scene = try LaunchScene(
                 platform: .android, logo: logo, viewport: device.viewport(), logoWidth: c.logoWidth(for: .android),
-                background: c.background.flatColor, androidCanvas: c.android.iconBackground == nil ? 288 : 240,
+                background: c.background.flatColor, androidCanvas: AssetGenerator.androidCanvas(iconBackground: c.android.iconBackground),
                 androidFit: c.android.iconFit)
             launch = KotlinLaunch(scene: scene, darkBackground: c.darkBackground?.flatColor, darkLogo: darkLogo)
             settings = RevealSettings(launch: scene)
