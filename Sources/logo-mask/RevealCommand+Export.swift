@@ -45,7 +45,11 @@ extension RevealCommand {
         case .webPage: file = try RevealExport.webPage(scene, options: options, dark: webDark)
         case .webOverlay: file = try RevealExport.webOverlay(scene, options: options, dark: webDark, deadline: logoOptions.deadline)
         }
-        let container = format == .dotLottie ? try RevealExport.dotLottie(scene, dark: darkScene, options: options) : nil
+        // The light animation is `file`, exported once for both.
+        let container = format == .dotLottie
+            ? try RevealExport.dotLottie(
+                light: file, dark: darkScene.map { (dark) throws(LogoMaskError) in try RevealExport.lottie(dark, options: options) })
+            : nil
         // Only a Lottie JSON gets a file of its own in dark mode; the others hold both appearances.
         let writesFile = !dark || format == .lottie
         if format == .lottie || format == .dotLottie, content != nil {

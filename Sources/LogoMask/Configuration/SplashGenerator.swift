@@ -113,7 +113,7 @@ public enum SplashGenerator {
         // drawn from the dark logo over the dark background, as the dark launch screen shows them.
         let appearances: [LaunchScene.Appearance] = c.darkBackground != nil || darkLogo != nil ? [.light, .dark] : [.light]
         for (index, device) in c.devices.enumerated() {
-            var lightLottie: RevealScene?, darkLottie: RevealScene?
+            var lightLottie: RevealExportFile?, darkLottie: RevealExportFile?
             for appearance in appearances {
                 let dark = appearance == .dark
                 let drawn = dark ? (darkLogo ?? logo) : logo
@@ -127,9 +127,10 @@ public enum SplashGenerator {
                 let scene = try revealScene(c, logo: drawn, spec: spec, device: device, content: content, appearance: appearance, deadline: deadline)
                 let options = RevealExportOptions(fps: c.reveal.fps)
                 let lottie = "reveal/reveal\(suffix).json"
-                try RevealExport.write(RevealExport.lottie(scene, options: options), to: folder.path(lottie))
+                let exported = try RevealExport.lottie(scene, options: options)
+                try RevealExport.write(exported, to: folder.path(lottie))
                 purposes[lottie] = "The reveal as a Lottie on \(device.name)\(mode), played above the app's window\(dark ? " when the system is in dark mode" : "")."
-                if dark { darkLottie = scene } else { lightLottie = scene }
+                if dark { darkLottie = exported } else { lightLottie = exported }
                 guard !dark else { continue }
                 // The web outputs hold both appearances (prefers-color-scheme).
                 let webDark = appearances.contains(.dark)
@@ -149,7 +150,7 @@ public enum SplashGenerator {
             }
             if let lightLottie {
                 try RevealExport.write(
-                    RevealExport.dotLottie(lightLottie, dark: darkLottie, options: RevealExportOptions(fps: c.reveal.fps)),
+                    RevealExport.dotLottie(light: lightLottie, dark: darkLottie),
                     to: folder.path("reveal/reveal.lottie"))
                 purposes["reveal/reveal.lottie"] = "The reveal as a dotLottie on \(device.name): animation \"light\""
                     + (darkLottie == nil ? "." : " and \"dark\" (the dark background and logo).")

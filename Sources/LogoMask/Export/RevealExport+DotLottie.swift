@@ -9,10 +9,14 @@ extension RevealExport {
     public static func dotLottie(
         _ scene: RevealScene, dark: RevealScene? = nil, options: RevealExportOptions
     ) throws(LogoMaskError) -> DotLottieFile {
-        var animations = [DotLottieFile.Animation(id: DotLottieFile.lightID, export: try lottie(scene, options: options))]
-        if let dark {
-            animations.append(DotLottieFile.Animation(id: DotLottieFile.darkID, export: try lottie(dark, options: options)))
-        }
+        try dotLottie(light: lottie(scene, options: options), dark: dark.map { (scene) throws(LogoMaskError) in try lottie(scene, options: options) })
+    }
+
+    /// A dotLottie container of Lottie files exported already: `light` as the `light` animation
+    /// and, when given, `dark` as the `dark` one (a caller that wrote the `.json` too exports once).
+    public static func dotLottie(light: RevealExportFile, dark: RevealExportFile?) throws(LogoMaskError) -> DotLottieFile {
+        var animations = [DotLottieFile.Animation(id: DotLottieFile.lightID, export: light)]
+        if let dark { animations.append(DotLottieFile.Animation(id: DotLottieFile.darkID, export: dark)) }
         return try DotLottieFile(animations: animations)
     }
 
