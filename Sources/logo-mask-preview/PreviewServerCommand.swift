@@ -4,6 +4,7 @@ import FlyingFox
 import Dispatch
 import FoundationEssentials
 import Glibc
+import Synchronization
 import LogoMask
 import MaskGeometry
 
@@ -50,7 +51,14 @@ struct PreviewServerCommand: AsyncParsableCommand {
                 Self.reload(session)
             }
         }
-        try await running.value
+        do {
+            try await running.value
+        } catch {
+            // A signal stops the server, which may end `run()` with an error before the signal's
+            // task exits 0: that is the clean stop, not a failure.
+            guard Self.stopping.load(ordering: .acquiring) else { throw error }
+            Glibc.exit(0)
+        }
     }
 
     /// Makes a snapshot, saying how long it took or what stops it.
@@ -69,6 +77,7 @@ struct PreviewServerCommand: AsyncParsableCommand {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setEventHandler {
+                stopping.store(true, ordering: .releasing)
                 Task {
                     await server.stop(timeout: 0.5)
                     standardError(("preview stopped\n".utf8))
@@ -81,6 +90,8 @@ struct PreviewServerCommand: AsyncParsableCommand {
     }
 
     nonisolated(unsafe) static var signalSources: [any DispatchSourceSignal] = []
+    /// Set when SIGINT or SIGTERM asked the server to stop.
+    static let stopping = Atomic<Bool>(false)
 }
 
 /// Writes `text` to standard error (the server's log: what changed, how long a snapshot took).
