@@ -42,6 +42,28 @@ public struct AndroidSplashPicture: Sendable {
             """
     }
 
+    /// `logo`'s splash icon on `fit`: its vector drawable (pivot at `anchor`), or nil and why the
+    /// icon is a picture (the drawable's ``AndroidVectorDrawable/artChanges``; empty when the
+    /// outline holds no shape). Made without pixels: a pattern's flattened colour only matters to
+    /// a vector icon, and a pattern makes the icon a picture.
+    static func icon(of logo: VectorLogo, fit: AndroidIconFit, anchor: Point?) throws(LogoMaskError) -> (drawable: AndroidVectorDrawable?, pictureReasons: [String]?) {
+        guard !(try logo.outline).shapes.isEmpty else { return (nil, []) }
+        let drawable = try AndroidVectorDrawable(logo: logo, fit: fit, pixels: nil, pixelsPerDp: 4, anchor: anchor)
+        let changes = drawable.artChanges
+        return changes.isEmpty ? (drawable, nil) : (nil, changes)
+    }
+
+    /// True when `assets` writes an animated splash icon for `logo` (and `darkLogo`) when asked:
+    /// both appearances' icons are vectors. The Kotlin exit continues from the icon's motion only
+    /// then; a picture icon stands still.
+    public static func allowsAnimatedIcon(logo: VectorLogo, darkLogo: VectorLogo?) throws(LogoMaskError) -> Bool {
+        for source in [logo] + (darkLogo.map { [$0] } ?? []) {
+            let fit = try AndroidIconFit(logo: source, canvas: 288, mode: .circle)
+            if try icon(of: source, fit: fit, anchor: nil).pictureReasons != nil { return false }
+        }
+        return true
+    }
+
     /// The manifest note for `path`: the icon is a picture, and why (`reasons`: the vector
     /// drawable's ``AndroidVectorDrawable/artChanges``, or empty when the outline holds no shape).
     static func note(path: String, reasons: [String]) -> String {

@@ -33,20 +33,11 @@ extension AssetGenerator {
             if let darkLogo = options.darkLogo {
                 dark = try AndroidIconFit(logo: darkLogo, canvas: canvas, mode: options.androidFit)
             }
-            // The drawables are made here, without pixels: a pattern's flattened colour only
-            // matters to a vector icon, and a pattern makes the icon a picture.
             for (night, source, fit) in [(false, logo, Optional(light)), (true, options.darkLogo, dark)] {
                 guard let source, let fit else { continue }
-                var drawable: AndroidVectorDrawable?
-                if !(try source.outline).shapes.isEmpty {
-                    drawable = try AndroidVectorDrawable(logo: source, fit: fit, pixels: nil, pixelsPerDp: 4, anchor: anchor)
-                }
-                let reasons = drawable?.artChanges ?? []
-                if drawable == nil || !reasons.isEmpty {
-                    pictureReasons[night] = reasons
-                    drawable = nil
-                }
-                if night { darkDrawable = drawable } else { lightDrawable = drawable }
+                let icon = try AndroidSplashPicture.icon(of: source, fit: fit, anchor: anchor)
+                pictureReasons[night] = icon.pictureReasons
+                if night { darkDrawable = icon.drawable } else { lightDrawable = icon.drawable }
             }
             if let preset = options.animatedIcon, pictureReasons.isEmpty {
                 // The icon's version of the reveal: the final scale is 1, so the hole's growth past

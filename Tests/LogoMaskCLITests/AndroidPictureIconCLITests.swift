@@ -2,12 +2,13 @@ import Foundation
 import Testing
 import LogoMaskTestSupport
 
-/// A picture splash icon (a `<bitmap>` drawable of the `splash_logo` density PNGs) compiles and
-/// links with aapt2 as ``AndroidResourceLinkTests`` links the vector one, in both mixes of
-/// appearances: a picture light logo with a vector dark one, and the reverse, so one resource
-/// name is an XML `<bitmap>` in one configuration and a `<vector>` in the other.
-@Suite("Android picture icon links with aapt2")
-struct AndroidPictureIconLinkTests {
+/// A picture splash icon (a `<bitmap>` drawable of the `splash_logo` density PNGs) from the
+/// command line: it compiles and links with aapt2 as ``AndroidResourceLinkTests`` links the
+/// vector one, in both mixes of appearances (a picture light logo with a vector dark one, and the
+/// reverse, so one resource name is an XML `<bitmap>` in one configuration and a `<vector>` in
+/// the other), and the Kotlin exit does not skip a motion the still picture never played.
+@Suite("Android picture icon from the command line")
+struct AndroidPictureIconCLITests {
     @Test("aapt2 links a <bitmap> splash icon beside a vector one, and its PNG source at every density", arguments: [
         ("glow.svg", "bird.svg"), ("bird.svg", "glow.svg"),
     ])
@@ -40,5 +41,17 @@ struct AndroidPictureIconLinkTests {
         let source = AndroidResourceLinkTests.entries(of: "drawable/splash_logo", in: dump.stdout)
         let densities = ["mdpi", "hdpi", "xhdpi", "xxhdpi", "xxxhdpi"]
         #expect(source.keys.sorted() == (densities.map { "(\($0))" } + densities.map { "(night-\($0))" }).sorted(), "\(source.keys.sorted())")
+    }
+
+    @Test("code --animated-icon yula on a picture icon: the exit starts at 0, as no animated icon is written")
+    func pictureIconStartsAtZero() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let code = folder.appendingPathComponent("code").path
+        let run = try CLI.run(["code", CLI.sample("glow.svg"), "--platform", "android", "--preset", "yula", "--animated-icon", "yula", "-o", code, "-q"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let kotlin = try String(contentsOfFile: code + "/RevealGeometry.kt", encoding: .utf8)
+        let line = try #require(kotlin.split(separator: "\n").first { $0.contains("const val startTime = ") })
+        #expect(line.split(separator: " ").last.flatMap { Double($0) } == 0, "\(line)")
     }
 }
