@@ -58,6 +58,7 @@ public struct AndroidSplashPicture: Sendable {
     /// then; a picture icon stands still.
     public static func allowsAnimatedIcon(logo: VectorLogo, darkLogo: VectorLogo?) throws(LogoMaskError) -> Bool {
         for source in [logo] + (darkLogo.map { [$0] } ?? []) {
+            // Any fit gives the same verdict: it only scales and moves the outline.
             let fit = try AndroidIconFit(logo: source, canvas: 288, mode: .circle)
             if try icon(of: source, fit: fit, anchor: nil).pictureReasons != nil { return false }
         }

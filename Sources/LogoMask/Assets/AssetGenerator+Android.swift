@@ -155,14 +155,18 @@ extension AssetGenerator {
         let box = box ?? PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
         let stride = image.stride, width = image.width, height = image.height
         image.bytes.withUnsafeMutableBufferPointer { bytes in
+            func zero(_ range: Range<Int>) {
+                guard !range.isEmpty else { return }
+                UnsafeMutableBufferPointer(rebasing: bytes[range]).update(repeating: 0)
+            }
             for y in 0..<height {
                 let row = y * stride
                 guard y >= box.y0, y < box.y1 else {
-                    for i in row..<(row + 4 * width) { bytes[i] = 0 }
+                    zero(row..<(row + 4 * width))
                     continue
                 }
-                for i in row..<(row + 4 * max(0, box.x0)) { bytes[i] = 0 }
-                for i in (row + 4 * min(width, box.x1))..<(row + 4 * width) { bytes[i] = 0 }
+                zero(row..<(row + 4 * max(0, box.x0)))
+                zero((row + 4 * min(width, max(0, box.x1)))..<(row + 4 * width))
             }
         }
     }
