@@ -15,7 +15,9 @@ struct AssetsCommand: ParsableCommand {
 
             DIR/android/res/drawable    splash_icon.xml: the Android 12 splash icon as a vector drawable,
                                         its ink fitted exactly inside the safe circle (192 dp of 288 dp,
-                                        or 160 of 240 with --android-icon-background);
+                                        or 160 of 240 with --android-icon-background), or a
+                                        <bitmap> of splash_logo.png where a vector drawable cannot
+                                        carry the logo (filters, images, patterns: see the notes);
                                         splash_icon_animated.xml with --animated-icon; -night variants
                                         with --dark-logo
             DIR/android/res/drawable-*  splash_logo.png per density (mdpi..xxxhdpi), fitted the same way

@@ -2,8 +2,9 @@ import Foundation
 
 /// The launch screen a platform draws, composed from the written launch files without
 /// logo-mask: Tests/Scripts/compose_launch_screen.py reads the storyboard, colour set and image
-/// set (iOS) or the theme, colours and vector drawable (Android), writes an SVG of the screen and
-/// has rsvg-convert draw it.
+/// set (iOS) or the theme, colours and splash icon (Android: a vector drawable, or a `<bitmap>`
+/// drawable of the density PNGs, resolved by night mode and density as Android resolves
+/// resources), writes an SVG of the screen and has rsvg-convert draw it.
 public enum LaunchScreenComposer {
     /// One launch screen to draw.
     public struct Job: Sendable {

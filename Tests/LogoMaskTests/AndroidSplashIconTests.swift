@@ -152,7 +152,7 @@ struct AndroidSplashIconTests {
         #expect(canvas.ratio > 1)
     }
 
-    @Test("A logo drawn by a filter: the fit holds librsvg's ink rectangle, no vector drawable, the theme shows the PNGs")
+    @Test("A logo drawn by a filter: the fit holds librsvg's ink rectangle, the splash icon is a <bitmap> of the PNGs")
     func filterOnlyLogo() throws {
         let folder = try TestPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -160,10 +160,12 @@ struct AndroidSplashIconTests {
         let report = try AssetGenerator.write(
             logo: try VectorLogo(contentsOf: TestPaths.sample("glow.svg")), options: AssetOptions(platforms: [.android], devices: []),
             to: folder.appendingPathComponent("out").path)
-        #expect(!report.manifest.files.contains { $0.path.hasSuffix("splash_icon.xml") })
+        let icon = try String(contentsOf: folder.appendingPathComponent("out/android/res/drawable/splash_icon.xml"), encoding: .utf8)
+        #expect(icon.contains("<bitmap ") && icon.contains("android:src=\"@drawable/splash_logo\""), "\(icon)")
         #expect(report.manifest.notes.count == 1)
+        #expect(report.manifest.notes.first?.hasPrefix("android/res/drawable/splash_icon.xml: the splash icon is a picture") == true)
         let theme = try String(contentsOf: folder.appendingPathComponent("out/android/res/values/themes.xml"), encoding: .utf8)
-        #expect(theme.contains("@drawable/splash_logo<"))
+        #expect(theme.contains("@drawable/splash_icon<"))
         let png = try RasterImage(contentsOfPNG: folder.appendingPathComponent("out/android/res/drawable-xxxhdpi/splash_logo.png").path)
         let (outside, _) = Self.measure(png, against: png)
         #expect(outside == 0)

@@ -21,12 +21,16 @@ catalogs resolve them.
 Android (PLATFORM android), as Android 12+ draws the starting theme of
 android/res/values/themes.xml: windowSplashScreenBackground (a colour of values/colors.xml)
 over the window; the icon (windowSplashScreenAnimatedIcon: a vector drawable converted by
-vector_drawable_to_svg.py, or a PNG drawable of the nearest density) on a canvas of 288 dp (240 dp
+vector_drawable_to_svg.py, a PNG drawable of the nearest density, or a <bitmap> drawable of
+such a PNG, scaled to fill the canvas as the splash scales any drawable to its icon view) on a
+canvas of 288 dp (240 dp
 with windowSplashScreenIconBackgroundColor, drawn as a circle behind it), round(side x density)
 pixels, centred by integer halving, clipped to the circle of a third of the side. In dark mode
 (the night qualifier) every resource is looked up in its -night folder first (values-night,
 drawable-night, drawable-night-DENSITY), then in the default one, as Android resolves them; the
-colours of values-night override those of values one by one.
+colours of values-night override those of values one by one. A drawable resolves as Android
+resolves it (android_drawable): the night qualifier first, then the nearest density, so a
+light vector in drawable/ loses to a dark picture in drawable-night-xxhdpi/.
 """
 import base64
 import json
@@ -142,6 +146,39 @@ def android_file(res, folder, name, dark):
     return os.path.join(res, folder, name)
 
 
+DENSITIES = {'mdpi': 1, 'hdpi': 1.5, 'xhdpi': 2, 'xxhdpi': 3, 'xxxhdpi': 4}
+
+
+def android_drawable(res, name, density, dark):
+    """The file @drawable/NAME resolves to, as Android picks it: among the folders
+    drawable[-night][-DENSITY] holding NAME.xml or NAME.png, in night mode the -night ones when
+    there are any (the night qualifier outranks density), else those without; then the density
+    bucket nearest the screen's (ties to the higher; a folder without a density only when no
+    bucket holds the name)."""
+    found = []
+    for folder in sorted(os.listdir(res)):
+        parts = folder.split('-')
+        if parts[0] != 'drawable':
+            continue
+        night = 'night' in parts[1:]
+        buckets = [p for p in parts[1:] if p in DENSITIES]
+        if len(parts) - 1 != int(night) + len(buckets):
+            continue  # another qualifier: not written by logo-mask
+        for ext in ('.xml', '.png'):
+            if os.path.exists(os.path.join(res, folder, name + ext)):
+                found.append((night, buckets[0] if buckets else None, os.path.join(res, folder, name + ext)))
+    if dark and any(f[0] for f in found):
+        found = [f for f in found if f[0]]
+    else:
+        found = [f for f in found if not f[0]]
+    if not found:
+        raise ValueError('no drawable %s in %s' % (name, res))
+    bucketed = [f for f in found if f[1]]
+    if bucketed:
+        return min(bucketed, key=lambda f: (abs(DENSITIES[f[1]] - density), -DENSITIES[f[1]]))[2]
+    return found[0][2]
+
+
 def android(folder, width, height, density, dark):
     res = os.path.join(folder, 'android', 'res')
     style = ET.parse(android_file(res, 'values', 'themes.xml', dark)).getroot().find('style')
@@ -163,14 +200,19 @@ def android(folder, width, height, density, dark):
     screen_w, screen_h = math.ceil(width * density - 1e-9), math.ceil(height * density - 1e-9)
     x0, y0 = (screen_w - side) // 2, (screen_h - side) // 2
     name = android_resource(folder, items['windowSplashScreenAnimatedIcon'])[1]
-    vector = android_file(res, 'drawable', name + '.xml', dark)
-    if os.path.exists(vector):
-        svg = Converter().convert(ET.parse(vector).getroot(), side)
+    icon = android_drawable(res, name, density, dark)
+    if icon.endswith('.xml'):
+        root = ET.parse(icon).getroot()
+        if root.tag == 'bitmap':
+            # A <bitmap> drawable: its android:src PNG (resolved like any drawable), filling the view.
+            icon = android_drawable(res, android_resource(folder, root.get(ANDROID + 'src'))[1], density, dark)
+            if not icon.endswith('.png') or root.get(ANDROID + 'gravity', 'fill') != 'fill':
+                raise ValueError('%s: a <bitmap> of %s with gravity %s' % (name, icon, root.get(ANDROID + 'gravity')))
+    if icon.endswith('.xml'):
+        svg = Converter().convert(root, side)
         href = 'data:image/svg+xml;base64,' + base64.b64encode(svg.encode('utf-8')).decode('ascii')
     else:
-        buckets = {'mdpi': 1, 'hdpi': 1.5, 'xhdpi': 2, 'xxhdpi': 3, 'xxxhdpi': 4}
-        bucket = min(buckets, key=lambda b: (abs(buckets[b] - density), -buckets[b]))
-        href = data_url(android_file(res, 'drawable-' + bucket, name + '.png', dark), 'image/png')
+        href = data_url(icon, 'image/png')
     cx, cy, r = x0 + side / 2, y0 + side / 2, side / 3
     body = '<defs><clipPath id="circle"><circle cx="%r" cy="%r" r="%r"/></clipPath></defs><g clip-path="url(#circle)">' % (cx, cy, r)
     if icon_background:

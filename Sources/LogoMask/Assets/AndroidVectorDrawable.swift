@@ -18,14 +18,30 @@ import MaskGeometry
 /// of the logo's pixels under the shape; a radial gradient loses its focal point; dashes are
 /// drawn solid; a stretched pen gets its mean width; an even-odd clip is
 /// applied non-zero.
+///
+/// Some of these change the art itself (``artChanges``: parts missing, a pattern's colours, a
+/// pen's width, dashes): `assets` then writes the splash icon as a picture instead
+/// (``AndroidSplashPicture``). The others (a gradient's focal point, a round radial gradient on
+/// a stroke, an even-odd clip) move colours or edges by less than the hand-off's tolerance on
+/// the real-world logos and keep the vector.
 public struct AndroidVectorDrawable: Sendable {
     /// The name of the group holding the logo (the animated icon's target).
     public static let groupName = "logo"
+
+    /// The notes that mean the drawable is not the logo's art (their opening words).
+    static let artChangingNotes = [
+        "the outline is not exact", "patterns are flattened", "a stretched or skewed pen", "dashed strokes are drawn solid",
+    ]
 
     /// The XML text, ending in a newline.
     public var text: String
     /// The approximations made, one sentence each, sorted; empty when the drawable is exact.
     public var notes: [String]
+    /// The notes under which the drawable is not the logo's art (parts missing, other colours
+    /// or widths): when not empty, the splash icon should be a picture.
+    public var artChanges: [String] {
+        notes.filter { note in Self.artChangingNotes.contains { note.hasPrefix($0) } }
+    }
     /// The group's pivot (the anchor) in viewport dp.
     public var pivot: Point
 

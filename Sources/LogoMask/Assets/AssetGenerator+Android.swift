@@ -12,11 +12,16 @@ extension AssetGenerator {
         var dark: AndroidIconFit?
         /// The canvas side in dp.
         var canvas: Double
-        /// The animated icon's scene (the reveal on the reference phone), when asked.
+        /// The animated icon's scene (the reveal on the reference phone), when asked and every
+        /// appearance's icon is a vector.
         var motionScene: RevealScene?
-        /// False when the outline holds no shape (a logo made only of filter results or
-        /// images): then no vector drawable is written and the theme shows the PNG densities.
-        var hasVector: Bool
+        /// The light logo's vector drawable; nil when its icon is a picture.
+        var lightDrawable: AndroidVectorDrawable?
+        /// The dark logo's vector drawable; nil when its icon is a picture or there is no dark logo.
+        var darkDrawable: AndroidVectorDrawable?
+        /// Why each appearance's icon is a picture (the drawable's art-changing notes; empty when
+        /// the outline holds no shape), by dark or not; absent for a vector icon.
+        var pictureReasons: [Bool: [String]] = [:]
 
         /// The anchor the icon's group turns and scales about (document units).
         var anchor: Point
@@ -28,8 +33,13 @@ extension AssetGenerator {
             if let darkLogo = options.darkLogo {
                 dark = try AndroidIconFit(logo: darkLogo, canvas: canvas, mode: options.androidFit)
             }
-            hasVector = !(try logo.outline).shapes.isEmpty
-            if let preset = options.animatedIcon, hasVector {
+            for (night, source, fit) in [(false, logo, Optional(light)), (true, options.darkLogo, dark)] {
+                guard let source, let fit else { continue }
+                let icon = try AndroidSplashPicture.icon(of: source, fit: fit, anchor: anchor)
+                pictureReasons[night] = icon.pictureReasons
+                if night { darkDrawable = icon.drawable } else { lightDrawable = icon.drawable }
+            }
+            if let preset = options.animatedIcon, pictureReasons.isEmpty {
                 // The icon's version of the reveal: the final scale is 1, so the hole's growth past
                 // the screen becomes a return to the logo's size on the same curve and times.
                 var iconOptions = options
@@ -62,7 +72,8 @@ extension AssetGenerator {
         return (motion(timeline.holeScale), motion(timeline.holeRotation))
     }
 
-    /// Writes the splash icon (vector, animated, PNG densities), themes, colours and stills.
+    /// Writes the splash icon (vector, animated, or a picture of the PNG densities), themes,
+    /// colours and stills.
     static func writeAndroid(
         plan: AndroidPlan, logo: VectorLogo, options: AssetOptions, covers: [AssetManifest.Cover], anchor: Point,
         writer: inout AssetWriter
@@ -76,25 +87,27 @@ extension AssetGenerator {
             guard let source, let fit else { continue }
             let suffix = night ? "-night" : ""
             let appearance = night ? " in dark mode" : ""
-            var largest: RasterImage?
             for density in androidDensities {
                 let side = Int((plan.canvas * density.scale).rounded())
-                let image = try Rasterizer.image(
-                    of: source, width: side, height: side, transform: fit.transform.concatenating(.scale(density.scale)))
+                let transform = fit.transform.concatenating(.scale(density.scale))
+                var image = try Rasterizer.image(of: source, width: side, height: side, transform: transform)
+                // What the reveal's frames draw of the logo: its ink box (librsvg's, +2 px), so a
+                // filter's tail past it (a blurred shadow) is cut as frame 0 cuts it.
+                clear(&image, outside: FrameCompositor.region(of: source.inkBounds, under: transform, width: side, height: side))
                 let name = "android/res/drawable\(suffix)-\(density.name)/splash_logo.png"
                 try image.writePNG(to: try writer.prepare(name))
                 try writer.list(name, scale: density.scale, pixels: (side, side),
                                 purpose: "The splash icon as a \(density.name) PNG (\(canvas) dp canvas, \(placed))\(appearance), for launchers before Android 12 or a pre-12 splash drawable.")
-                largest = image
             }
-            guard plan.hasVector, !(try source.outline).shapes.isEmpty else {
-                notes.append("\(source.name): the outline holds no shape (filters or images only), so no vector drawable is written\(appearance); the theme shows the PNG densities (splash_logo)\(options.animatedIcon == nil ? "" : " and there is no animated icon").")
+            let iconPath = "android/res/drawable\(suffix)/splash_icon.xml"
+            guard let drawable = night ? plan.darkDrawable : plan.lightDrawable else {
+                // A picture: a <bitmap> of the PNGs just written (see AndroidSplashPicture).
+                let picture = AndroidSplashPicture(logoName: source.name, canvas: plan.canvas, placed: placed)
+                try writer.write(Data(picture.text.utf8), to: iconPath,
+                                 purpose: "The Android 12+ splash icon as a picture\(appearance): a <bitmap> of the density PNGs splash_logo.png (\(canvas) dp canvas, \(placed)); the theme's windowSplashScreenAnimatedIcon.")
+                notes.append(AndroidSplashPicture.note(path: iconPath, reasons: plan.pictureReasons[night] ?? []))
                 continue
             }
-            let drawable = try AndroidVectorDrawable(
-                logo: source, fit: fit, pixels: largest, pixelsPerDp: androidDensities[androidDensities.count - 1].scale,
-                anchor: plan.anchor)
-            let iconPath = "android/res/drawable\(suffix)/splash_icon.xml"
             try writer.write(Data(drawable.text.utf8), to: iconPath,
                              purpose: "The Android 12+ splash icon, a vector drawable on the \(canvas) dp canvas with \(placed)\(appearance); the theme's windowSplashScreenAnimatedIcon.")
             notes += drawable.notes.map { "\(iconPath): \($0)." }
@@ -111,8 +124,12 @@ extension AssetGenerator {
                     handOffTime: icon.handOffTime, handOffRotation: icon.handOffRotation)
             }
         }
+        if let preset = options.animatedIcon, !plan.pictureReasons.isEmpty {
+            // One animated icon for both appearances or none: the Kotlin hand-off reads one.
+            notes.append("android/res/drawable/splash_icon_animated.xml: not written (the animated icon \(preset.rawValue) was asked): the splash icon\(plan.pictureReasons[false] == nil ? " in dark mode" : "") is a picture, which an animated vector drawable cannot move (it animates vector groups); the theme shows the still splash_icon and the exit animation starts from the logo at rest.")
+        }
 
-        let icon = animated != nil ? "splash_icon_animated" : plan.hasVector ? "splash_icon" : "splash_logo"
+        let icon = animated != nil ? "splash_icon_animated" : "splash_icon"
         for appearance in appearances(options) {
             let night = appearance == .dark
             try writer.write(
@@ -130,5 +147,27 @@ extension AssetGenerator {
                          to: "android/res/values-night/colors.xml", purpose: "The splash colours in dark mode.")
         try writeStills(logo: logo, options: options, covers: covers, anchor: anchor, platform: .android, writer: &writer)
         return (notes, animated)
+    }
+
+    /// Makes every pixel of `image` (premultiplied ARGB32) outside `box` transparent (all of
+    /// them when `box` is nil): the same as drawing it clipped to that whole-pixel box.
+    private static func clear(_ image: inout RasterImage, outside box: PixelBox?) {
+        let box = box ?? PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
+        let stride = image.stride, width = image.width, height = image.height
+        image.bytes.withUnsafeMutableBufferPointer { bytes in
+            func zero(_ range: Range<Int>) {
+                guard !range.isEmpty else { return }
+                UnsafeMutableBufferPointer(rebasing: bytes[range]).update(repeating: 0)
+            }
+            for y in 0..<height {
+                let row = y * stride
+                guard y >= box.y0, y < box.y1 else {
+                    zero(row..<(row + 4 * width))
+                    continue
+                }
+                zero(row..<(row + 4 * max(0, box.x0)))
+                zero((row + 4 * min(width, max(0, box.x1)))..<(row + 4 * width))
+            }
+        }
     }
 }

@@ -75,7 +75,8 @@ public struct AssetManifest: Codable, Sendable, Equatable {
     public var androidIcon: AndroidIconFit?
     /// The animated splash icon, when one was written.
     public var animatedIcon: AnimatedIcon?
-    /// What was approximated (gradients flattened, a motion played faster…), one sentence each.
+    /// What was approximated or chosen instead (a gradient's focal point moved, a motion played
+    /// faster, the Android splash icon written as a picture and why…), one sentence each.
     public var notes: [String]
     /// Cover scales for each device and orientation.
     public var coverScales: [Cover]
