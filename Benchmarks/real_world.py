@@ -61,14 +61,16 @@ def command_rows(cli: Path, folder: Path, jobs: int, log) -> list[dict]:
 
 
 def render_rows(ours, peers, folder: Path, runs: int, scratch: Path, measure, log) -> dict:
-    """Renders every logo at 4096 px with ours and each peer; ratios of median wall times."""
-    result = {"width": RENDER_WIDTH, "runs": runs, "peers": {}}
+    """Renders every logo at 4096 px with ours and each peer; ratios of median wall times, and of
+    median CPU times (which other work on the machine disturbs less than wall times)."""
+    result = {"width": RENDER_WIDTH, "runs": runs, "peers": {}, "ours_peak_mb": {}}
     available = [p for p in peers if p.argv is not None and p.name in ("resvg", "rsvg-convert")]
     for peer in available:
-        result["peers"][peer.name] = {"ratios": {}, "failures": []}
+        result["peers"][peer.name] = {"ratios": {}, "cpu_ratios": {}, "failures": []}
     for svg in logos_in(folder):
-        ours_times = []
+        ours_times, ours_cpu, ours_peaks = [], [], []
         peer_times = {peer.name: [] for peer in available}
+        peer_cpu = {peer.name: [] for peer in available}
         for _ in range(runs):
             for tool in [ours] + available:
                 out = scratch / f"{tool.name}-{svg.stem}.png"
@@ -80,6 +82,9 @@ def render_rows(ours, peers, folder: Path, runs: int, scratch: Path, measure, lo
                         result["peers"][tool.name]["failures"].append(svg.name)
                     continue
                 (ours_times if tool is ours else peer_times[tool.name]).append(sample.wall)
+                (ours_cpu if tool is ours else peer_cpu[tool.name]).append(sample.cpu)
+                if tool is ours:
+                    ours_peaks.append(sample.peak / 1e6)
         if not ours_times:
             for peer in available:
                 result["peers"][peer.name]["failures"].append(f"{svg.name} (ours failed)")
@@ -88,6 +93,10 @@ def render_rows(ours, peers, folder: Path, runs: int, scratch: Path, measure, lo
             if peer_times[peer.name]:
                 ratio = statistics.median(ours_times) / statistics.median(peer_times[peer.name])
                 result["peers"][peer.name]["ratios"][svg.name] = ratio
+                cpu = statistics.median(peer_cpu[peer.name])
+                if cpu > 0:
+                    result["peers"][peer.name]["cpu_ratios"][svg.name] = statistics.median(ours_cpu) / cpu
+        result["ours_peak_mb"][svg.name] = max(ours_peaks)
         log(f"  {svg.parent.name}/{svg.name}: ours {statistics.median(ours_times):.3f} s " + " ".join(
             f"{name} {statistics.median(times):.3f} s" for name, times in peer_times.items() if times))
     return result
@@ -104,14 +113,23 @@ def report(rows: list[dict], renders: dict | None, folder: Path) -> list[str]:
                      f"{row['max_s']:.2f} | {row['p50_mb']:.0f} | {row['max_mb']:.0f} |")
     if renders:
         lines += ["", f"`render --width {renders['width']}` against the peers ({renders['runs']} run(s) each, median wall "
-                  "time, ours/peer):", "", "| peer | logos | median ratio | worst ratio | worst logo | peer failed on |",
-                  "|---|---:|---:|---:|---|---|"]
+                  "time, ours/peer; CPU: median CPU time, user + sys):", "",
+                  "| peer | logos | median ratio | worst ratio | worst logo | above 0.5x | median CPU ratio | worst CPU ratio | worst CPU logo | peer failed on |",
+                  "|---|---:|---:|---:|---|---:|---:|---:|---|---|"]
         for name, peer in renders["peers"].items():
             ratios = peer["ratios"]
             if not ratios:
-                lines.append(f"| {name} | 0 | - | - | - | {', '.join(peer['failures']) or '-'} |")
+                lines.append(f"| {name} | 0 | - | - | - | - | - | - | - | {', '.join(peer['failures']) or '-'} |")
                 continue
             worst = max(ratios, key=ratios.get)
+            cpu = peer.get("cpu_ratios") or {"-": 0.0}
+            worst_cpu = max(cpu, key=cpu.get)
+            above = sum(1 for r in ratios.values() if r > 0.5)
             lines.append(f"| {name} | {len(ratios)} | {statistics.median(ratios.values()):.2f}x | {ratios[worst]:.2f}x | "
-                         f"{worst} | {', '.join(peer['failures']) or '-'} |")
+                         f"{worst} | {above} | {statistics.median(cpu.values()):.2f}x | {cpu[worst_cpu]:.2f}x | {worst_cpu} | "
+                         f"{', '.join(peer['failures']) or '-'} |")
+        peaks = renders.get("ours_peak_mb") or {}
+        if peaks:
+            top = max(peaks, key=peaks.get)
+            lines += ["", f"Our peak memory at {renders['width']} px: max {peaks[top]:.0f} MB ({top})."]
     return lines
