@@ -259,9 +259,9 @@ struct LottieExportTests {
         // A ladder: frame 0's picture at the launch size, then halving down from the largest.
         #expect(pictures.count >= 2 && pictures.count <= 8, "\(pictures)")
         // The hole reaches the cover scale: the largest picture is drawn at it (1 pt a unit at
-        // @1), over the region the filter reaches; the ladder sums to less than 4/3 of it and frame 0's.
+        // @1), over the ink box; the ladder sums to less than 4/3 of it and frame 0's.
         let finalScale = try #require(scene.finalScale)
-        let region = LottiePictureLadder.region(of: scene.logo)
+        let region = scene.logo.inkBounds
         let areas = pictures.map { $0.width * $0.height }
         if let largest = pictures.max(by: { $0.width * $0.height < $1.width * $1.height }), let first = pictures.first {
             #expect(abs(Double(largest.width) - region.width * finalScale) <= 3, "\(largest) for \(region.width) x \(finalScale)")

@@ -40,6 +40,8 @@ struct PictureHandOffTests {
         var screen: String?
         var lottie: String
         var bytes: Int
+        /// The page's frame 0 in Chromium, when the page embeds a picture (measured, not held).
+        var page: String?
     }
 
     @Test("Frame 0 of a Lottie with pictures is the frames' frame 0 and the launch screen in rlottie, ThorVG and lottie-web")
@@ -49,6 +51,7 @@ struct PictureHandOffTests {
         var cases: [Case] = []
         var compositions: [LaunchScreenComposer.Job] = []
         var pictured = Set<String>()
+        var pageShots: [HeadlessChromium.Job] = []
         for (index, path) in Self.logos.enumerated() {
             let logo = try VectorLogo(contentsOf: path)
             let options = AssetOptions(platforms: [.ios], background: .white, devices: [], stillPreset: nil)
@@ -74,7 +77,20 @@ struct PictureHandOffTests {
                     let lottie = folder.appendingPathComponent("case\(cases.count).json").path
                     try RevealExport.write(file, to: lottie)
                     if file.embeddedPicture { pictured.insert(path) }
-                    cases.append(Case(label: label, scene: scene, launch: launch, screen: screen, lottie: lottie, bytes: file.text.utf8.count))
+                    var shot: String?
+                    if ProcessInfo.processInfo.environment["PICTURE_HANDOFF_PAGE"] == "1" {
+                        let pageFile = try RevealExport.webPage(scene, options: RevealExportOptions())
+                        if pageFile.embeddedPicture {
+                            let page = folder.appendingPathComponent("case\(cases.count).html").path
+                            try RevealExport.write(pageFile, to: page)
+                            shot = folder.appendingPathComponent("case\(cases.count)-page.png").path
+                            let v = scene.placement.viewport
+                            pageShots.append(HeadlessChromium.Job(
+                                url: URL(fileURLWithPath: page).absoluteString + "?t=0", width: Int(v.size.width), height: Int(v.size.height),
+                                scale: v.density, output: shot!))
+                        }
+                    }
+                    cases.append(Case(label: label, scene: scene, launch: launch, screen: screen, lottie: lottie, bytes: file.text.utf8.count, page: shot))
                 }
             }
         }
@@ -84,6 +100,7 @@ struct PictureHandOffTests {
         let jobs = cases.map {
             RlottiePlayer.Job(file: $0.lottie, width: $0.launch.viewport.pixelWidth, height: $0.launch.viewport.pixelHeight, frames: [0])
         }
+        try HeadlessChromium.screenshots(pageShots)
         let rlottie = try RlottiePlayer.render(jobs, into: folder)
         let thorvg = try ThorVGPlayer.render(jobs, into: folder)
         let lottieWeb = try LottieWebPlayer.render(cases.map {
@@ -106,6 +123,11 @@ struct PictureHandOffTests {
             var played: [(String, [UInt32])] = [("rlottie", try rlottie[index].frame(0)), ("ThorVG", try thorvg[index].frame(0))]
             if let shot = lottieWeb[index][0] { played.append(("lottie-web", HandOffTests.words(try RasterImage(contentsOfPNG: shot)))) }
             #expect(played.count == 3, "\(item.label): lottie-web drew no frame 0")
+            if let page = item.page, let screen {
+                let (fraction, largest) = HandOffTests.difference(HandOffTests.words(try RasterImage(contentsOfPNG: page)), screen, width: width, box: box)
+                print("page \(item.label): \(String(format: "%.3f", fraction * 100)) % (largest \(largest))")
+                if let dump = ProcessInfo.processInfo.environment["PICTURE_HANDOFF_DUMP"] { try? FileManager.default.copyItem(atPath: page, toPath: dump + "/\(index)-page.png") }
+            }
             if let dump = ProcessInfo.processInfo.environment["PICTURE_HANDOFF_DUMP"] {
                 let v = item.launch.viewport
                 for (name, pixels) in played + [("frames", frames)] + (screen.map { [("screen", $0)] } ?? []) {

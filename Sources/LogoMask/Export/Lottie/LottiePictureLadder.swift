@@ -47,7 +47,11 @@ struct LottiePictureLadder {
         guard budget > 0 else {
             throw LogoMaskError.invalidParameter(.maxPixels, "must be at least 1 pixel for the logo's embedded picture, not \(budget).")
         }
-        let ink = region(of: logo)
+        // Frame 0's picture covers what the launch screen shows (a filter's reach), the others
+        // the ink box, where the frames draw the logo (FrameCompositor's region).
+        var ink = logo.inkBounds
+        if ink.isEmpty { ink = logo.documentBox }
+        let reach = region(of: logo)
         let fallback = scene.spec.hole ? scene.holeTransform(scene.state(at: 0)) : scene.drawnLogoTransform(scene.state(at: 0))
         let zero = transforms.first.flatMap { $0 } ?? transforms.compactMap { $0 }.first ?? fallback
         let s0 = scale(of: zero)
@@ -109,7 +113,7 @@ struct LottiePictureLadder {
                 continue
             }
             let aligned = index == zeroIndex && zeroLevel == s0 ? zero : nil
-            let (picture, toPicture) = try draw(builder: builder, ink: ink, pixelsPerUnit: levels[index], aligned: aligned, budget: budget)
+            let (picture, toPicture) = try draw(builder: builder, ink: aligned == nil ? ink : reach, pixelsPerUnit: levels[index], aligned: aligned, budget: budget)
             made[index] = rungs.count
             rungs.append(Rung(picture: picture, toPicture: toPicture, runs: [frame..<(frame + 1)]))
             sizes.append((picture.width, picture.height))
