@@ -149,6 +149,16 @@ struct LottiePictureLadder {
     /// How far frame 0's picture is placed down and right of its pixel grid, in device pixels.
     static let gridBias = 1.0 / 64
 
+    /// The whole device pixels that hold `region` under `t` (scales only, both positive), with
+    /// one pixel of margin for the antialiased edge: the first pixel's corner and the size; nil
+    /// for a turned or flipped transform.
+    static func pixelGrid(of region: Rect, under t: Transform) -> (x0: Double, y0: Double, width: Int, height: Int)? {
+        guard abs(t.b) <= 1e-12 * abs(t.a), abs(t.c) <= 1e-12 * abs(t.d), t.a > 0, t.d > 0 else { return nil }
+        let box = t.apply(to: region)
+        let x0 = box.minX.rounded(.down) - 1, y0 = box.minY.rounded(.down) - 1
+        return (x0, y0, Int(box.maxX.rounded(.up) + 1 - x0), Int(box.maxY.rounded(.up) + 1 - y0))
+    }
+
     /// The larger of a transform's two axis scales.
     static func scale(of t: Transform) -> Double {
         max((t.a * t.a + t.b * t.b).squareRoot(), (t.c * t.c + t.d * t.d).squareRoot())
@@ -162,13 +172,9 @@ struct LottiePictureLadder {
     ) throws(LogoMaskError) -> (LottiePicture, Transform) {
         var toPicture: Transform
         var w = 1, h = 1
-        if let t = aligned, abs(t.b) <= 1e-12 * abs(t.a), abs(t.c) <= 1e-12 * abs(t.d), t.a > 0, t.d > 0 {
-            let box = t.apply(to: ink)
-            // One pixel of margin keeps the antialiased edge inside.
-            let x0 = box.minX.rounded(.down) - 1, y0 = box.minY.rounded(.down) - 1
-            w = Int(box.maxX.rounded(.up) + 1 - x0)
-            h = Int(box.maxY.rounded(.up) + 1 - y0)
-            toPicture = t.concatenating(.translation(x: -x0, y: -y0))
+        if let t = aligned, let grid = pixelGrid(of: ink, under: t) {
+            (w, h) = (grid.width, grid.height)
+            toPicture = t.concatenating(.translation(x: -grid.x0, y: -grid.y0))
             if w * h <= budget {
                 let drawn = try picture(builder: builder, width: w, height: h, transform: toPicture)
                 // Placed 1/64 px down and right: a player that rounds to the nearest pixel from a

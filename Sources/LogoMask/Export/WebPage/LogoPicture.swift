@@ -28,11 +28,9 @@ struct LogoPicture {
         var w = 0, h = 0
         var transform = Transform.identity
         var covered = Rect.null, k = 0.0
-        if let t = aligned, t.b == 0, t.c == 0, t.a > 0, t.d > 0 {
-            let box = t.apply(to: LottiePictureLadder.region(of: logo))
-            let x0 = box.minX.rounded(.down) - 1, y0 = box.minY.rounded(.down) - 1
-            w = Int(box.maxX.rounded(.up) + 1 - x0)
-            h = Int(box.maxY.rounded(.up) + 1 - y0)
+        if let t = aligned, let grid = LottiePictureLadder.pixelGrid(of: LottiePictureLadder.region(of: logo), under: t) {
+            let (x0, y0) = (grid.x0, grid.y0)
+            (w, h) = (grid.width, grid.height)
             transform = t.concatenating(.translation(x: -x0, y: -y0))
             covered = Rect(x: (x0 - t.tx) / t.a, y: (y0 - t.ty) / t.d, width: Double(w) / t.a, height: Double(h) / t.d)
             k = t.a
