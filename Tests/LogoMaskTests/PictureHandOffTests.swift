@@ -57,13 +57,13 @@ struct PictureHandOffTests {
             let options = AssetOptions(platforms: [.ios], background: .white, devices: [], stillPreset: nil)
             let assets = folder.appendingPathComponent("assets\(index)").path
             _ = try AssetGenerator.write(logo: logo, options: options, to: assets)
-            for device in HandOffTests.devices {
+            for device in HandOffMatrix.devices {
                 let launch = try AssetGenerator.launchScreen(logo: logo, options: options, device: device, landscape: false, appearance: .light)
                 // Android's drawable lacks what the outline cannot carry (HandOffTests.launchNotExact):
                 // there the frames' frame 0, placed on the Android launch rect, is the reference.
                 var screen: String?
                 if launch.platform == .ios {
-                    let output = folder.appendingPathComponent("screen\(index)-\(HandOffTests.fileName(device)).png").path
+                    let output = folder.appendingPathComponent("screen\(index)-\(device.name.replacingOccurrences(of: " ", with: "")).png").path
                     compositions.append(LaunchScreenComposer.Job(
                         assets: assets, platform: launch.platform.rawValue, width: device.width, height: device.height,
                         density: device.density, output: output, appearance: "light"))
