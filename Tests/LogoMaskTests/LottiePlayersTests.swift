@@ -8,21 +8,32 @@ import Testing
 /// The three Lottie players the exports are checked with, rlottie, ThorVG and lottie-web (in
 /// Chromium), play every preset as logo-mask draws it, at five moments (the first frame, a
 /// quarter, the middle, three quarters and the last), over the same app content: within
-/// ``LottieExportTests/allowedFraction`` of pixels (the looser share where the file embeds a
-/// picture or fades a logo of several shapes, as ``LottieExportTests`` allows). About 20 s.
+/// ``LottieExportTests/allowedFraction`` of pixels, pictures of the logo included (glow.svg and a
+/// real-world logo whose Lottie embeds a picture ladder; ThorVG on those within
+/// ``thorvgPictureFraction``); the looser share only where a logo of several shapes fades, as
+/// ``LottieExportTests`` allows. About 90 s in debug.
 @Suite("Lottie players agree")
 struct LottiePlayersTests {
+    /// ThorVG's share where the file embeds a picture of the logo (rlottie and lottie-web hold
+    /// ``LottieExportTests/allowedFraction``).
+    static let thorvgPictureFraction = 0.025
+
     @Test("rlottie, ThorVG and lottie-web play every preset as the frames show it, at five moments")
     func playersAgreeWithTheFrames() throws {
         let folder = try TestPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         var cases: [LottieExportTests.Case] = []
-        for name in ["bird.svg", "y-mark.svg", "wordmark.svg", "gradient.svg"] {
+        let pictures = ["tango/gnome-dev-media-cf.svg"].map { TestPaths.realWorldFolder.appendingPathComponent($0).path }
+        for path in ["bird.svg", "y-mark.svg", "wordmark.svg", "gradient.svg", "glow.svg"].map(TestPaths.sample) + pictures {
+            let name = URL(fileURLWithPath: path).lastPathComponent
             for preset in RevealPreset.allCases {
-                let scene = try LottieExportTests.scene(TestPaths.sample(name), preset.spec)
+                // librsvg cannot draw glow's filter at the size yula's turned cover search asks for.
+                if name == "glow.svg", preset == .yula { continue }
+                let scene = try LottieExportTests.scene(path, preset.spec)
                 cases.append(try LottieExportTests.export(scene, label: "\(name) \(preset.rawValue)", into: folder))
             }
         }
+        #expect(cases.filter(\.picture).count >= 7, "the logos embedding pictures: \(cases.filter(\.picture).map(\.label))")
         let v = LottieExportTests.viewport
         let frames = cases.map { LottieExportTests.frames($0.endFrame) }
         let jobs = cases.indices.map { RlottiePlayer.Job(file: cases[$0].file, width: v.pixelWidth, height: v.pixelHeight, frames: frames[$0]) }
@@ -46,7 +57,8 @@ struct LottiePlayersTests {
         var failures: [String] = []
         for (index, item) in cases.enumerated() {
             let player = try RevealFramePlayer(scene: item.scene)
-            let allowed = item.picture ? LottieExportTests.allowedFractionWithPicture : LottieExportTests.allowedFraction
+            // Pictures are held to the same share as shapes; only a fade of several shapes is looser.
+            let allowed = item.fadesShapes ? LottieExportTests.allowedFractionWithPicture : LottieExportTests.allowedFraction
             for frame in frames[index] {
                 try player.render(frame: frame, fps: 60)
                 let expected = player.withPixels { Array($0.bindMemory(to: UInt32.self)) }
@@ -56,6 +68,9 @@ struct LottiePlayersTests {
                     ("rlottie", try rlottie[index].frame(frame)), ("ThorVG", try thorvg[index].frame(frame)), ("lottie-web", web),
                 ]
                 for (name, overlay) in played {
+                    // ThorVG samples a picture its own way where it is shrunk or turned (1.2-2.0 %
+                    // on glow twitter, gnome-dev-media-cf yula and huvi, with one picture or a ladder).
+                    let allowed = name == "ThorVG" && item.picture ? max(allowed, Self.thorvgPictureFraction) : allowed
                     let comparison = OverlayComparison(
                         overlay: overlay, content: contents[index], expected: expected, tolerance: LottieExportTests.tolerance)
                     if comparison.differingFraction > allowed {

@@ -16,9 +16,10 @@ extension RevealExport {
     /// app does itself is ``RevealExportFile/handOff``.
     ///
     /// The logo is made of vector shapes from its ``LogoOutline`` when the outline is exact and
-    /// the drawn logo's paints are flat; otherwise it goes in as an embedded PNG drawn at the
-    /// largest scale the animation reaches (capped by ``RevealExportOptions/maxEmbeddedPixels``)
-    /// and ``RevealExportFile/notes`` says so. The text is compact JSON with sorted keys: the
+    /// the drawn logo's paints are flat; otherwise it goes in as embedded PNGs (frame 0's on the
+    /// launch screen's pixel grid, then a ladder up to the largest scale the animation reaches,
+    /// capped by ``RevealExportOptions/maxEmbeddedPixels``) and
+    /// ``RevealExportFile/notes`` says so. The text is compact JSON with sorted keys: the
     /// same scene gives the same bytes.
     ///
     /// - Throws: ``LogoMaskError/invalidParameter(_:_:)`` for a frame rate outside 0...240 or an

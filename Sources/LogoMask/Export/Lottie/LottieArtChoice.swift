@@ -7,9 +7,12 @@ import MaskGeometry
 /// Shapes when the outline carries the logo (``LogoOutline/drawsAsVectors``: exactly, or with a
 /// translucent group's opacity multiplied into its overlapping shapes, named in a note) and
 /// Lottie can draw its paints: colours, and gradients that pad (``LottieGradientFill``). The
-/// matte needs only the logo's coverage, exactly, so a pattern does not stop it being shapes. Otherwise the logo goes in as one PNG of its ink box,
-/// drawn by the library's raster path at the largest scale the animation shows it (capped by
-/// ``RevealExportOptions/maxEmbeddedPixels``), and a note says why.
+/// matte needs only the logo's coverage, exactly, so a pattern does not stop it being shapes.
+/// Otherwise the logo goes in as pictures drawn by the library's raster path
+/// (``LottiePictureLadder``): frame 0's on the launch screen's pixel grid, so the reveal starts
+/// exactly on it, and a ladder up to the largest scale the animation shows (capped by
+/// ``RevealExportOptions/maxEmbeddedPixels``), each frame showing the one nearest above its
+/// size; a note says why.
 struct LottieArtChoice {
     /// The drawn logo's art, nil when the logo is never drawn.
     var drawn: LottieLogoArt?
@@ -54,119 +57,54 @@ struct LottieArtChoice {
         choice.hole = holeShapes
         if !drawnLogo, holeShapes != nil { return choice }
 
-        // A picture for the matte sized by the hole's largest scale, one for the drawn logo by
-        // its own while it shows (yula's fades long before the hole grows): a picture much
-        // larger than it is drawn aliases in players that do not filter when they shrink it.
+        // Pictures for what the shapes cannot carry: a ladder for the matte following the hole's
+        // scale, and one for the drawn logo following its own while it shows (yula's fades long
+        // before the hole grows), unless it moves with the hole, when the hole's serves both.
         let reason = why ?? "its outline is not exact (" + outline.inexactReasons.map(\.description).joined(separator: ", ") + ")"
-        var holeScale = 0.0
+        let frames = frameStates(builder: builder)
+        // A picture's precomposition holds what its pictures cover (a filter's reach).
+        let pictureBox = LottieLogoArt.box(ink: LottiePictureLadder.region(of: scene.logo), outline: outline)
+        let holeTransforms = frames.map { scene.holeTransform($0) }
         if hole, holeShapes == nil {
-            holeScale = largestPointsPerUnit(builder: builder, hole: true)
-            let picture = try pictureArt(builder: builder, id: "hole picture", box: box, pointsPerUnit: holeScale, why: reason)
-            choice.hole = picture.art
-            choice.notes.append(picture.note)
+            let ladder = try LottiePictureLadder.make(builder: builder, transforms: holeTransforms, use: "The hole", why: reason)
+            choice.hole = LottieLogoArt(id: "hole picture", name: "hole picture", ladder: ladder, box: pictureBox)
+            choice.notes.append(ladder.note)
         }
         if drawnLogo, let shapes = colourShapes {
             // Only the hole needs the exact coverage: the drawn logo stays shapes.
             choice.drawn = LottieLogoArt(id: "logo", name: "logo", shapes: shapes, box: box, endFrame: end)
             choice.notes += outline.groupOpacityNote.map { [$0] } ?? []
         } else if drawnLogo {
-            let scale = largestPointsPerUnit(builder: builder, hole: false)
-            if let shared = choice.hole, shared.pictureSize != nil, scale >= holeScale / 1.5 {
+            let drawnTransforms: [Transform?] = frames.map { state in
+                state.logoOpacity > 0 || (!scene.spec.hole && scene.spec.fadeLogoWithBackground && state.backgroundOpacity > 0)
+                    ? scene.drawnLogoTransform(state) : nil
+            }
+            let movesWithHole = drawnTransforms.indices.allSatisfy { f in
+                drawnTransforms[f].map { same($0, holeTransforms[f]) } ?? true
+            }
+            if let shared = choice.hole, shared.pictureSize != nil, movesWithHole {
                 choice.drawn = shared
             } else {
-                let picture = try pictureArt(builder: builder, id: "logo picture", box: box, pointsPerUnit: scale, why: reason)
-                choice.drawn = picture.art
-                choice.notes.append(picture.note)
+                let ladder = try LottiePictureLadder.make(builder: builder, transforms: drawnTransforms, use: "The drawn logo", why: reason)
+                choice.drawn = LottieLogoArt(id: "logo picture", name: "logo picture", ladder: ladder, box: pictureBox)
+                choice.notes.append(ladder.note)
             }
         }
         choice.isPicture = true
         return choice
     }
 
-    /// The logo as a picture of its ink box at the largest scale shown.
-    private static func pictureArt(
-        builder: LottieRevealBuilder, id: String, box: (origin: Point, width: Int, height: Int), pointsPerUnit: Double,
-        why: String
-    ) throws(LogoMaskError) -> (art: LottieLogoArt, note: String) {
-        let scene = builder.scene
-        let logo = scene.logo
-        var ink = logo.inkBounds
-        if ink.isEmpty { ink = Rect(x: box.origin.x, y: box.origin.y, width: Double(box.width), height: Double(box.height)) }
-        let density = scene.placement.viewport.density
-        let largest = pointsPerUnit * density
-        // A filtered logo: at most its picture scale (memory; ``FilterPicture``).
-        var pixelsPerUnit = FilterPicture.exportPixelsPerUnit(of: logo, wanted: largest)
-        let filterCapped = pixelsPerUnit < largest
-        let budget = builder.options.maxEmbeddedPixels
-        guard budget > 0 else {
-            throw LogoMaskError.invalidParameter(.maxPixels, "must be at least 1 pixel for the logo's embedded picture, not \(budget).")
-        }
-        let area = ink.width * ink.height * pixelsPerUnit * pixelsPerUnit
-        var capped = false
-        if area > Double(budget) {
-            pixelsPerUnit *= (Double(budget) / area).squareRoot()
-            capped = true
-        }
-        // Whole pixels around the ink, never more than the budget.
-        var w = max(1, Int((ink.width * pixelsPerUnit).rounded(.up)))
-        var h = max(1, Int((ink.height * pixelsPerUnit).rounded(.up)))
-        while w * h > budget, w > 1 || h > 1 {
-            pixelsPerUnit *= 0.99
-            w = max(1, Int((ink.width * pixelsPerUnit).rounded(.up)))
-            h = max(1, Int((ink.height * pixelsPerUnit).rounded(.up)))
-        }
-        let transform = Transform.translation(x: -ink.minX, y: -ink.minY).concatenating(.scale(pixelsPerUnit))
-        var image = try Rasterizer.image(of: logo, width: w, height: h, transform: transform)
-        if let tint = scene.spec.logoColor { image = tinted(image, tint) }
-        let picture = try LottiePicture(image: image)
-        let art = LottieLogoArt(
-            id: id, name: id, picture: picture, inkOrigin: Point(x: ink.minX, y: ink.minY),
-            pixelsPerUnit: pixelsPerUnit, box: box, endFrame: builder.layerEnd)
-        let scaleText = "\(formatNumber(pixelsPerUnit, decimals: 3)) px a unit"
-            + (capped ? ", capped by the picture budget of \(budget) pixels (the animation reaches \(formatNumber(largest, decimals: 3)))"
-                : filterCapped ? ", the filters' picture scale (the animation reaches \(formatNumber(largest, decimals: 3)))"
-                : ", the largest scale the animation reaches")
-        let use = id == "hole picture" ? "The hole" : "The drawn logo"
-        let note = "\(use) goes in as an embedded \(w)x\(h) PNG of the logo (\(scaleText)) because \(why)."
-        return (art, note)
+    /// The scene's state at each composition frame the layers show (`0..<layerEnd`; past the
+    /// reveal's end, its last state).
+    private static func frameStates(builder: LottieRevealBuilder) -> [FrameState] {
+        let times = builder.scene.frameTimes(fps: builder.fps)
+        return (0..<builder.layerEnd).map { builder.scene.state(at: times[min($0, times.count - 1)]) }
     }
 
-    /// The most points per document unit the logo is shown at over every frame and keyframe
-    /// time: the hole's scale, or the drawn logo's while it shows.
-    private static func largestPointsPerUnit(builder: LottieRevealBuilder, hole: Bool) -> Double {
-        let scene = builder.scene
-        var times = scene.frameTimes(fps: builder.fps)
-        times += builder.timeline.keyTimes
-        var largest = 0.0
-        func scale(of t: Transform) -> Double {
-            max((t.a * t.a + t.b * t.b).squareRoot(), (t.c * t.c + t.d * t.d).squareRoot())
-        }
-        for time in times {
-            let state = builder.timeline.state(at: time)
-            if hole {
-                largest = max(largest, scale(of: scene.holeTransformInPoints(state)))
-            } else if state.logoOpacity > 0 {
-                largest = max(largest, scale(of: scene.drawnLogoTransformInPoints(state)))
-            }
-        }
-        return largest > 0 && largest.isFinite ? largest : scene.placement.pointsPerUnit
-    }
-
-    /// `image` painted in `tint` (its coverage kept), premultiplied.
-    private static func tinted(_ image: RasterImage, _ tint: RGBAColor) -> RasterImage {
-        var copy = image
-        let (r, g, b, a) = (UInt32(tint.red), UInt32(tint.green), UInt32(tint.blue), UInt32(tint.alpha))
-        for y in 0..<image.height {
-            for x in 0..<image.width {
-                let i = y * image.stride + x * 4
-                // Native-endian ARGB32: alpha in the top byte of the little-endian word.
-                let coverage = UInt32(image.bytes[i + 3]) * a / 255
-                copy.bytes[i + 3] = UInt8(coverage)
-                copy.bytes[i + 2] = UInt8((r * coverage + 127) / 255)
-                copy.bytes[i + 1] = UInt8((g * coverage + 127) / 255)
-                copy.bytes[i] = UInt8((b * coverage + 127) / 255)
-            }
-        }
-        return copy
+    /// True when two transforms place the logo alike (to a millionth of a pixel a unit).
+    private static func same(_ a: Transform, _ b: Transform) -> Bool {
+        let scale = max(1, abs(a.a), abs(a.d))
+        return abs(a.a - b.a) <= 1e-9 * scale && abs(a.b - b.b) <= 1e-9 * scale && abs(a.c - b.c) <= 1e-9 * scale
+            && abs(a.d - b.d) <= 1e-9 * scale && abs(a.tx - b.tx) <= 1e-6 && abs(a.ty - b.ty) <= 1e-6
     }
 }

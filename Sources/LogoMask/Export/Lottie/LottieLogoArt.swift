@@ -49,24 +49,34 @@ struct LottieLogoArt {
         assets = [.object(["id": .string(id), "nm": .string(name), "layers": .array([layer])])]
     }
 
-    /// The logo as an embedded picture of its ink box drawn at `pixelsPerUnit`.
-    init(id: String, name: String, picture: LottiePicture, inkOrigin: Point, pixelsPerUnit: Double,
-         box: (origin: Point, width: Int, height: Int), endFrame: Int) {
+    /// The logo as a ladder of embedded pictures (``LottiePictureLadder``): one image layer per
+    /// run of frames that shows a picture, its in and out points those frames.
+    init(id: String, name: String, ladder: LottiePictureLadder, box: (origin: Point, width: Int, height: Int)) {
         self.id = id
         origin = box.origin
         width = box.width
         height = box.height
-        pictureSize = (picture.width, picture.height)
-        let imageID = id + " picture"
-        let layer = LottieLayers.layer(
-            type: 2, index: 1, name: name + " picture", endFrame: endFrame,
-            transform: LottieLayers.staticTransform(
-                anchor: .zero, position: Point(x: inkOrigin.x - origin.x, y: inkOrigin.y - origin.y),
-                scale: 1 / pixelsPerUnit),
-            extra: ["refId": .string(imageID)])
-        assets = [
-            .object(["id": .string(id), "nm": .string(name), "layers": .array([layer])]),
-            picture.asset(id: imageID, name: name + " picture"),
-        ]
+        let largest = ladder.rungs.max { $0.picture.width * $0.picture.height < $1.picture.width * $1.picture.height }
+        pictureSize = largest.map { ($0.picture.width, $0.picture.height) }
+        var layers: [LottieJSON] = []
+        var images: [LottieJSON] = []
+        for (number, rung) in ladder.rungs.enumerated() {
+            let imageID = number == 0 ? id + " picture" : id + " picture \(number + 1)"
+            images.append(rung.picture.asset(id: imageID, name: imageID))
+            // Picture pixels back to the precomposition: undo the scale, then the translation.
+            let t = rung.toPicture
+            let position = Point(x: -t.tx / t.a - origin.x, y: -t.ty / t.d - origin.y)
+            for run in rung.runs {
+                let transform = LottieLayers.transform(
+                    anchor: LottieShapes.constant(.numbers([0, 0])),
+                    position: LottieShapes.constant(.array([.number(position.x, decimals: 6), .number(position.y, decimals: 6)])),
+                    scale: LottieShapes.constant(.array([.number(100 / t.a, decimals: 8), .number(100 / t.d, decimals: 8)])),
+                    rotation: LottieShapes.constant(.int(0)), opacity: LottieShapes.constant(.int(100)))
+                layers.append(LottieLayers.layer(
+                    type: 2, index: layers.count + 1, name: imageID, endFrame: run.upperBound, transform: transform,
+                    extra: ["refId": .string(imageID), "ip": .int(run.lowerBound)]))
+            }
+        }
+        assets = [.object(["id": .string(id), "nm": .string(name), "layers": .array(layers)])] + images
     }
 }

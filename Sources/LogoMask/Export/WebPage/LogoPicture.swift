@@ -14,29 +14,47 @@ struct LogoPicture {
 
     /// Draws `logo`'s ink at `pixelsPerUnit` (fewer when the picture would pass `maxPixels`),
     /// in `tint` when given, in black (alpha kept: a hole for a luminance mask) when `black`.
+    ///
+    /// With `aligned` (frame 0's transform from document units to device pixels, axis-aligned),
+    /// the picture is drawn at that transform on its pixel grid over what the launch screen
+    /// shows (``LottiePictureLadder/region(of:)``), so a browser showing it 1:1 paints the
+    /// frames' pixels; it falls back to the ink box at `pixelsPerUnit` past the budget.
     init(
-        logo: VectorLogo, pixelsPerUnit wanted: Double, maxPixels: Int, tint: RGBAColor?, black: Bool
+        logo: VectorLogo, pixelsPerUnit wanted: Double, maxPixels: Int, tint: RGBAColor?, black: Bool, aligned: Transform? = nil
     ) throws(LogoMaskError) {
         let ink = logo.inkBounds
         guard !ink.isEmpty, wanted.isFinite, wanted > 0 else { throw LogoMaskError.noVisibleInk(file: logo.name) }
-        // A filtered logo: at most its picture scale (memory; ``FilterPicture``).
-        var k = FilterPicture.exportPixelsPerUnit(of: logo, wanted: wanted)
-        // One unit of margin in pixels keeps the antialiased edge inside the picture.
-        func size(_ k: Double) -> (Int, Int) {
-            (Int((ink.width * k).rounded(.up)) + 2, Int((ink.height * k).rounded(.up)) + 2)
-        }
-        var (w, h) = size(k)
         let budget = max(16, maxPixels)
-        while w * h > budget, k > 1e-6 {
-            k *= (Double(budget) / Double(w * h)).squareRoot() * 0.999
-            (w, h) = size(k)
+        var w = 0, h = 0
+        var transform = Transform.identity
+        var covered = Rect.null, k = 0.0
+        if let t = aligned, let grid = LottiePictureLadder.pixelGrid(of: LottiePictureLadder.region(of: logo), under: t) {
+            let (x0, y0) = (grid.x0, grid.y0)
+            (w, h) = (grid.width, grid.height)
+            transform = t.concatenating(.translation(x: -x0, y: -y0))
+            covered = Rect(x: (x0 - t.tx) / t.a, y: (y0 - t.ty) / t.d, width: Double(w) / t.a, height: Double(h) / t.d)
+            k = t.a
         }
-        let origin = Point(x: ink.minX - 1 / k, y: ink.minY - 1 / k)
-        rect = Rect(x: origin.x, y: origin.y, width: Double(w) / k, height: Double(h) / k)
+        if w == 0 || w * h > budget {
+            // A filtered logo: at most its picture scale (memory; ``FilterPicture``).
+            k = FilterPicture.exportPixelsPerUnit(of: logo, wanted: wanted)
+            // One unit of margin in pixels keeps the antialiased edge inside the picture.
+            func size(_ k: Double) -> (Int, Int) {
+                (Int((ink.width * k).rounded(.up)) + 2, Int((ink.height * k).rounded(.up)) + 2)
+            }
+            (w, h) = size(k)
+            while w * h > budget, k > 1e-6 {
+                k *= (Double(budget) / Double(w * h)).squareRoot() * 0.999
+                (w, h) = size(k)
+            }
+            let origin = Point(x: ink.minX - 1 / k, y: ink.minY - 1 / k)
+            covered = Rect(x: origin.x, y: origin.y, width: Double(w) / k, height: Double(h) / k)
+            transform = Transform.translation(x: -origin.x, y: -origin.y).concatenating(.scale(k))
+        }
+        rect = covered
         pixelsPerUnit = k
         let plane = PixelPlane(width: w, height: h)
         let drawing = try logo.makeDrawing()
-        let transform = Transform.translation(x: -origin.x, y: -origin.y).concatenating(.scale(k))
         try plane.draw { (context: CairoContext) throws(LogoMaskError) in
             if let tint {
                 context.pushGroup()
@@ -54,7 +72,10 @@ struct LogoPicture {
     }
 
     /// An SVG `<image>` of the picture over its rect, in document units.
-    var element: String {
-        "<image x=\"\(formatNumber(rect.x))\" y=\"\(formatNumber(rect.y))\" width=\"\(formatNumber(rect.width))\" height=\"\(formatNumber(rect.height))\" preserveAspectRatio=\"none\" href=\"\(png.dataURL)\"/>"
+    var element: String { element(id: nil) }
+
+    /// The same with an element id (and opacity 0 when `hidden`).
+    func element(id: String?, hidden: Bool = false) -> String {
+        "<image" + (id.map { " id=\"\($0)\"" } ?? "") + (hidden ? " style=\"opacity:0\"" : "") + " x=\"\(formatNumber(rect.x))\" y=\"\(formatNumber(rect.y))\" width=\"\(formatNumber(rect.width))\" height=\"\(formatNumber(rect.height))\" preserveAspectRatio=\"none\" href=\"\(png.dataURL)\"/>"
     }
 }

@@ -49,6 +49,26 @@ struct WebAnimation {
         initialValue = css(track.value(at: 0))
     }
 
+    /// Keyframes given as they are.
+    init(elementID: String, property: String, keyframes: [(offset: Double, value: String, easing: String)], initialValue: String) {
+        self.elementID = elementID
+        self.property = property
+        self.keyframes = keyframes
+        self.initialValue = initialValue
+    }
+
+    /// Frame 0's picture shown for the first frame (1/60 s) only, and `later` from then on: two
+    /// opacity animations that jump (two keyframes at one offset, the later winning).
+    static func frameZeroHold(shown first: String, later: String, duration: Double) -> [WebAnimation] {
+        let jump = duration > 0 ? min(1, 1 / 60 / duration) : 0
+        func hold(_ id: String, from: String, to: String) -> WebAnimation {
+            WebAnimation(
+                elementID: id, property: "opacity",
+                keyframes: [(0, from, "linear"), (jump, from, "linear"), (jump, to, "linear"), (1, to, "linear")], initialValue: from)
+        }
+        return [hold(first, from: "1", to: "0"), hold(later, from: "0", to: "1")]
+    }
+
     /// The offset a jump at the very end is moved to.
     static let justBeforeEnd = 1 - 1e-7
 

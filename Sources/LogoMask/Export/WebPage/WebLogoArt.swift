@@ -16,6 +16,9 @@ struct WebLogoArt {
     let note: String?
     /// True when the art is a picture.
     let isPicture: Bool
+    /// The ids of frame 0's picture and of the picture shown after it, when the art is a
+    /// picture made for frame 0 (``WebAnimation/frameZeroHold(shown:later:duration:)``).
+    var frameZeroIDs: (first: String, later: String)?
 
     /// How the art is painted.
     enum Use {
@@ -27,7 +30,13 @@ struct WebLogoArt {
 
     /// The art of `logo`; clip and gradient ids start with `prefix`. A picture, when needed, is
     /// drawn at `pixelsPerUnit` (at most `maxPixels` pixels).
-    init(logo: VectorLogo, use: Use, prefix: String, pixelsPerUnit: Double, maxPixels: Int) throws(LogoMaskError) {
+    ///
+    /// With `frameZero` (frame 0's transform in device pixels), a picture comes twice: one drawn
+    /// for frame 0 on the screen's pixel grid (the launch screen's pixels, which a browser
+    /// shrinking the large one only approximates), then the large one.
+    init(
+        logo: VectorLogo, use: Use, prefix: String, pixelsPerUnit: Double, maxPixels: Int, frameZero: Transform? = nil
+    ) throws(LogoMaskError) {
         let outline = try logo.outline
         let vectors: Bool
         switch use {
@@ -53,7 +62,15 @@ struct WebLogoArt {
         }
         let picture = try LogoPicture(logo: logo, pixelsPerUnit: pixelsPerUnit, maxPixels: maxPixels, tint: tint, black: black)
         definitions = ""
-        elements = picture.element
+        if let frameZero {
+            let first = try LogoPicture(
+                logo: logo, pixelsPerUnit: pixelsPerUnit, maxPixels: maxPixels, tint: tint, black: black, aligned: frameZero)
+            let ids = (first: prefix + "frame0", later: prefix + "later")
+            elements = first.element(id: ids.first) + picture.element(id: ids.later, hidden: true)
+            frameZeroIDs = ids
+        } else {
+            elements = picture.element
+        }
         isPicture = true
         let why = outline.inexactReasons.isEmpty
             ? "its paints are not flat colours"

@@ -99,8 +99,10 @@ struct WebPageBuilder {
         if logoShown {
             let art = try WebLogoArt(
                 logo: scene.logo, use: .drawn(tint: spec.logoColor), prefix: prefix + "clip-",
-                pixelsPerUnit: largestLogoScale(timeline), maxPixels: options.maxEmbeddedPixels)
+                pixelsPerUnit: largestLogoScale(timeline), maxPixels: options.maxEmbeddedPixels,
+                frameZero: scene.drawnLogoTransform(scene.state(at: 0)))
             state.definitions += art.definitions
+            if let ids = art.frameZeroIDs { state.animations += WebAnimation.frameZeroHold(shown: ids.first, later: ids.later, duration: state.duration) }
             logoInner = art.elements
             if let note = art.note { state.notes.append(note) }
             if art.isPicture { state.pictures += 1 }
@@ -111,8 +113,9 @@ struct WebPageBuilder {
         if spec.hole {
             let art = try WebLogoArt(
                 logo: scene.logo, use: .hole, prefix: prefix + "hole-clip-", pixelsPerUnit: largestHoleScale(timeline),
-                maxPixels: options.maxEmbeddedPixels)
+                maxPixels: options.maxEmbeddedPixels, frameZero: scene.holeTransform(scene.state(at: 0)))
             state.definitions += art.definitions
+            if let ids = art.frameZeroIDs { state.animations += WebAnimation.frameZeroHold(shown: ids.first, later: ids.later, duration: state.duration) }
             holeInner = art.elements
             if let note = art.note { state.notes.append(note) }
             if art.isPicture {

@@ -1,0 +1,226 @@
+import FoundationEssentials
+import MaskGeometry
+
+/// The logo as a small ladder of embedded pictures, for one Lottie art (the hole's matte or the
+/// drawn logo) whose outline the shapes cannot carry (filters, images, masks).
+///
+/// One picture is not enough: made for the largest scale the animation shows, it is shrunk
+/// 10-30 times at frame 0, and players that sample without filtering (rlottie) alias it, so the
+/// reveal no longer starts on the launch screen. So the ladder holds:
+///
+/// - frame 0's picture: drawn by the library's raster path at frame 0's exact transform in
+///   device pixels, its pixel grid on the screen's (a whole-pixel offset), so a player that
+///   places it 1:1 shows the frames' (and the launch screen's) pixels;
+/// - pictures halving down from the largest scale the art is shown at (capped by the pixel
+///   budget and a filtered logo's picture scale) while they stay above frame 0's, and halving
+///   down from frame 0's while the art is shown smaller.
+///
+/// Each frame shows the smallest picture at or above its scale (and the next frame's, for
+/// players that draw between frames), so no picture is shrunk more than about twice; the
+/// pictures above frame 0's sum to about 4/3 of the largest.
+struct LottiePictureLadder {
+    /// One picture and the frames that show it.
+    struct Rung {
+        /// The picture.
+        let picture: LottiePicture
+        /// Document units to the picture's pixels as the layer places it: a scale per axis and a
+        /// translation (frame 0's picture is drawn ``gridBias`` px from it).
+        let toPicture: Transform
+        /// The composition frames (consecutive runs) in which this picture is shown.
+        var runs: [Range<Int>]
+    }
+
+    /// The pictures, frame 0's first.
+    let rungs: [Rung]
+    /// The sentence for the user.
+    let note: String
+
+    /// The ladder for the art whose transform in device pixels at each composition frame
+    /// `0..<frames` is `transforms[f]` (nil when the art is not shown then). `use` names the
+    /// art in the note ("The hole"), `why` says why it is a picture.
+    static func make(
+        builder: LottieRevealBuilder, transforms: [Transform?], use: String, why: String
+    ) throws(LogoMaskError) -> LottiePictureLadder {
+        let scene = builder.scene
+        let logo = scene.logo
+        let budget = builder.options.maxEmbeddedPixels
+        guard budget > 0 else {
+            throw LogoMaskError.invalidParameter(.maxPixels, "must be at least 1 pixel for the logo's embedded picture, not \(budget).")
+        }
+        // Frame 0's picture covers what the launch screen shows (a filter's reach), the others
+        // the ink box, where the frames draw the logo (FrameCompositor's region).
+        var ink = logo.inkBounds
+        if ink.isEmpty { ink = logo.documentBox }
+        let reach = region(of: logo)
+        let fallback = scene.spec.hole ? scene.holeTransform(scene.state(at: 0)) : scene.drawnLogoTransform(scene.state(at: 0))
+        let zero = transforms.first.flatMap { $0 } ?? transforms.compactMap { $0 }.first ?? fallback
+        let s0 = scale(of: zero)
+        let shown = transforms.compactMap { $0.map(scale(of:)) }.filter { $0.isFinite && $0 > 0 }
+        let largest = max(shown.max() ?? s0, s0)
+        let smallest = min(shown.min() ?? s0, s0)
+
+        // The top: the largest scale shown, at most the filters' picture scale and the budget.
+        var top = FilterPicture.exportPixelsPerUnit(of: logo, wanted: largest)
+        let filterCapped = top < largest
+        let budgetScale = (Double(budget) / max(ink.width * ink.height, .leastNonzeroMagnitude)).squareRoot()
+        let capped = top > budgetScale
+        top = min(top, budgetScale)
+
+        // The levels, largest first: halving from the top while above frame 0's, frame 0's, then
+        // halving from it while the art is shown smaller.
+        var levels: [Double] = []
+        var level = top
+        while level > s0 * (1 + 1e-9), levels.count < 12 {
+            levels.append(level)
+            level /= 2
+        }
+        let zeroLevel = min(s0, top)
+        levels.append(zeroLevel)
+        level = zeroLevel
+        while level / 2 >= smallest, levels.count < 16 {
+            level /= 2
+            levels.append(level)
+        }
+        // Each frame's level: frame 0's at frame 0, else the smallest at or above what this frame
+        // and the next show (the largest level past the top); a hidden frame keeps its neighbour's.
+        var chosen: [Int] = []
+        let zeroIndex = levels.firstIndex(of: zeroLevel) ?? 0
+        for f in transforms.indices {
+            if f == 0 {
+                chosen.append(zeroIndex)
+                continue
+            }
+            let here = transforms[f].map(scale(of:))
+            let next = f + 1 < transforms.count ? transforms[f + 1].map(scale(of:)) : nil
+            guard let need = [here, here == nil ? nil : next].compactMap({ $0 }).max() else {
+                chosen.append(chosen[f - 1])
+                continue
+            }
+            chosen.append(levels.lastIndex { $0 >= need * (1 - 1e-9) } ?? 0)
+        }
+
+        var rungs: [Rung] = []
+        var made: [Int: Int] = [:]
+        var sizes: [(Int, Int)] = []
+        var topPixelsPerUnit = 0.0
+        for (frame, index) in chosen.enumerated() {
+            if let at = made[index] {
+                if let last = rungs[at].runs.last, last.upperBound == frame {
+                    rungs[at].runs[rungs[at].runs.count - 1] = last.lowerBound..<(frame + 1)
+                } else {
+                    rungs[at].runs.append(frame..<(frame + 1))
+                }
+                continue
+            }
+            let aligned = index == zeroIndex && zeroLevel == s0 ? zero : nil
+            let (picture, toPicture) = try draw(builder: builder, ink: aligned == nil ? ink : reach, pixelsPerUnit: levels[index], aligned: aligned, budget: budget)
+            made[index] = rungs.count
+            rungs.append(Rung(picture: picture, toPicture: toPicture, runs: [frame..<(frame + 1)]))
+            sizes.append((picture.width, picture.height))
+            topPixelsPerUnit = max(topPixelsPerUnit, toPicture.a)
+        }
+        // The last run lasts to the art's end.
+        if let index = chosen.last, let at = made[index], var last = rungs[at].runs.popLast() {
+            last = last.lowerBound..<transforms.count
+            rungs[at].runs.append(last)
+        }
+
+        let first = sizes.first.map { "\($0.0)x\($0.1)" } ?? "?"
+        let biggest = sizes.max { $0.0 * $0.1 < $1.0 * $1.1 }.map { "\($0.0)x\($0.1)" } ?? first
+        let scaleText = "\(formatNumber(topPixelsPerUnit, decimals: 3)) px a unit"
+            + (capped ? ", capped by the picture budget of \(budget) pixels (the animation reaches \(formatNumber(largest, decimals: 3)))"
+                : filterCapped ? ", the filters' picture scale (the animation reaches \(formatNumber(largest, decimals: 3)))"
+                : ", the largest scale the animation reaches")
+        let ladder = rungs.count == 1
+            ? "\(first) PNG of the logo (\(scaleText)), frame 0's pixels as the launch screen places them,"
+            : "ladder of \(rungs.count) PNGs of the logo (frame 0's \(first) on the launch screen's pixel grid, up to \(biggest) at \(scaleText); each frame shows the one nearest above its size)"
+        let note = "\(use) goes in as an embedded \(ladder) because \(why)."
+        return LottiePictureLadder(rungs: rungs, note: note)
+    }
+
+    /// What a picture of `logo` covers, in document units: its ink box, or for a filtered logo
+    /// the region its filters reach (a drop shadow's faint blur lies outside the ink box).
+    static func region(of logo: VectorLogo) -> Rect {
+        var ink = logo.inkBounds
+        if ink.isEmpty { ink = logo.documentBox }
+        return FilterPicture.region(of: logo) ?? ink
+    }
+
+    /// How far frame 0's picture is placed down and right of its pixel grid, in device pixels.
+    static let gridBias = 1.0 / 64
+
+    /// The whole device pixels that hold `region` under `t` (scales only, both positive), with
+    /// one pixel of margin for the antialiased edge: the first pixel's corner and the size; nil
+    /// for a turned or flipped transform.
+    static func pixelGrid(of region: Rect, under t: Transform) -> (x0: Double, y0: Double, width: Int, height: Int)? {
+        guard abs(t.b) <= 1e-12 * abs(t.a), abs(t.c) <= 1e-12 * abs(t.d), t.a > 0, t.d > 0 else { return nil }
+        let box = t.apply(to: region)
+        let x0 = box.minX.rounded(.down) - 1, y0 = box.minY.rounded(.down) - 1
+        return (x0, y0, Int(box.maxX.rounded(.up) + 1 - x0), Int(box.maxY.rounded(.up) + 1 - y0))
+    }
+
+    /// The larger of a transform's two axis scales.
+    static func scale(of t: Transform) -> Double {
+        max((t.a * t.a + t.b * t.b).squareRoot(), (t.c * t.c + t.d * t.d).squareRoot())
+    }
+
+    /// The logo's picture at `pixelsPerUnit`: on `aligned`'s pixel grid (a whole-pixel offset
+    /// from frame 0's device transform) when given and axis-aligned, else of its ink box; at
+    /// most `budget` pixels.
+    private static func draw(
+        builder: LottieRevealBuilder, ink: Rect, pixelsPerUnit: Double, aligned: Transform?, budget: Int
+    ) throws(LogoMaskError) -> (LottiePicture, Transform) {
+        var toPicture: Transform
+        var w = 1, h = 1
+        if let t = aligned, let grid = pixelGrid(of: ink, under: t) {
+            (w, h) = (grid.width, grid.height)
+            toPicture = t.concatenating(.translation(x: -grid.x0, y: -grid.y0))
+            if w * h <= budget {
+                let drawn = try picture(builder: builder, width: w, height: h, transform: toPicture)
+                // Placed 1/64 px down and right: a player that rounds to the nearest pixel from a
+                // pixel centre in floats (rlottie) then never lands on the next one when the
+                // centre falls a rounding error past the half; one that filters moves an edge
+                // by 1/64 of its step (4 levels at most).
+                return (drawn, toPicture.concatenating(.translation(x: -Self.gridBias, y: -Self.gridBias)))
+            }
+        }
+        var k = pixelsPerUnit
+        func fit() -> Transform {
+            w = max(1, Int((ink.width * k).rounded(.up)) + 2)
+            h = max(1, Int((ink.height * k).rounded(.up)) + 2)
+            return Transform.translation(x: -ink.minX, y: -ink.minY).concatenating(.scale(k)).concatenating(.translation(x: 1, y: 1))
+        }
+        toPicture = fit()
+        while w * h > budget, w > 1 || h > 1, k > 1e-9 {
+            k *= min(0.99, (Double(budget) / Double(w * h)).squareRoot())
+            toPicture = fit()
+        }
+        return (try picture(builder: builder, width: w, height: h, transform: toPicture), toPicture)
+    }
+
+    /// The logo drawn by the library's raster path (the frames' own) into a PNG, tinted as the
+    /// spec asks.
+    private static func picture(builder: LottieRevealBuilder, width: Int, height: Int, transform: Transform) throws(LogoMaskError) -> LottiePicture {
+        var image = try Rasterizer.image(of: builder.scene.logo, width: width, height: height, transform: transform)
+        if let tint = builder.scene.spec.logoColor { image = tinted(image, tint) }
+        return try LottiePicture(image: image)
+    }
+
+    /// `image` painted in `tint` (its coverage kept), premultiplied.
+    private static func tinted(_ image: RasterImage, _ tint: RGBAColor) -> RasterImage {
+        var copy = image
+        let (r, g, b, a) = (UInt32(tint.red), UInt32(tint.green), UInt32(tint.blue), UInt32(tint.alpha))
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let i = y * image.stride + x * 4
+                // Native-endian ARGB32: alpha in the top byte of the little-endian word.
+                let coverage = UInt32(image.bytes[i + 3]) * a / 255
+                copy.bytes[i + 3] = UInt8(coverage)
+                copy.bytes[i + 2] = UInt8((r * coverage + 127) / 255)
+                copy.bytes[i + 1] = UInt8((g * coverage + 127) / 255)
+                copy.bytes[i] = UInt8((b * coverage + 127) / 255)
+            }
+        }
+        return copy
+    }
+}
