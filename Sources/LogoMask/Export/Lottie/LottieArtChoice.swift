@@ -88,10 +88,37 @@ struct LottieArtChoice {
         builder: LottieRevealBuilder, id: String, box: (origin: Point, width: Int, height: Int), pointsPerUnit: Double,
         why: String
     ) throws(LogoMaskError) -> (art: LottieLogoArt, note: String) {
+        let drawn = try picture(builder: builder, pointsPerUnit: pointsPerUnit)
+        let picture = try LottiePicture(image: drawn.image)
+        let art = LottieLogoArt(
+            id: id, name: id, picture: picture, inkOrigin: drawn.inkOrigin,
+            pixelsPerUnit: drawn.pixelsPerUnit, box: box, endFrame: builder.layerEnd)
+        let use = id == "hole picture" ? "The hole" : "The drawn logo"
+        let note = "\(use) goes in as an embedded \(drawn.image.width)x\(drawn.image.height) PNG of the logo (\(drawn.scaleText)) because \(why)."
+        return (art, note)
+    }
+
+    /// The logo's picture for another export (the generated code): the one the Lottie embeds for
+    /// the drawn logo (or, when the reveal never draws it, for the hole), at the same scale, its
+    /// ink box cut to `within` (document units) when given.
+    static func picture(scene: RevealScene, options: RevealExportOptions, within: Rect? = nil) throws(LogoMaskError) -> LogoPicture {
+        let builder = try LottieRevealBuilder(scene: scene, options: options)
+        let drawsLogo = LottieLayers.shows(builder.timeline.logoOpacity)
+        return try picture(builder: builder, pointsPerUnit: largestPointsPerUnit(builder: builder, hole: !drawsLogo), within: within)
+    }
+
+    /// The logo drawn by the library's raster path over its ink box (cut to `within`) at
+    /// `pointsPerUnit` times the viewport's density, capped by the filters' picture scale and the
+    /// pixel budget.
+    private static func picture(builder: LottieRevealBuilder, pointsPerUnit: Double, within: Rect? = nil) throws(LogoMaskError) -> LogoPicture {
         let scene = builder.scene
         let logo = scene.logo
         var ink = logo.inkBounds
-        if ink.isEmpty { ink = Rect(x: box.origin.x, y: box.origin.y, width: Double(box.width), height: Double(box.height)) }
+        if ink.isEmpty {
+            let box = LottieLogoArt.box(ink: ink, outline: try logo.outline)
+            ink = Rect(x: box.origin.x, y: box.origin.y, width: Double(box.width), height: Double(box.height))
+        }
+        if let within, !ink.intersection(within).isEmpty { ink = ink.intersection(within) }
         let density = scene.placement.viewport.density
         let largest = pointsPerUnit * density
         // A filtered logo: at most its picture scale (memory; ``FilterPicture``).
@@ -118,17 +145,20 @@ struct LottieArtChoice {
         let transform = Transform.translation(x: -ink.minX, y: -ink.minY).concatenating(.scale(pixelsPerUnit))
         var image = try Rasterizer.image(of: logo, width: w, height: h, transform: transform)
         if let tint = scene.spec.logoColor { image = tinted(image, tint) }
-        let picture = try LottiePicture(image: image)
-        let art = LottieLogoArt(
-            id: id, name: id, picture: picture, inkOrigin: Point(x: ink.minX, y: ink.minY),
-            pixelsPerUnit: pixelsPerUnit, box: box, endFrame: builder.layerEnd)
         let scaleText = "\(formatNumber(pixelsPerUnit, decimals: 3)) px a unit"
             + (capped ? ", capped by the picture budget of \(budget) pixels (the animation reaches \(formatNumber(largest, decimals: 3)))"
                 : filterCapped ? ", the filters' picture scale (the animation reaches \(formatNumber(largest, decimals: 3)))"
                 : ", the largest scale the animation reaches")
-        let use = id == "hole picture" ? "The hole" : "The drawn logo"
-        let note = "\(use) goes in as an embedded \(w)x\(h) PNG of the logo (\(scaleText)) because \(why)."
-        return (art, note)
+        return LogoPicture(image: image, inkOrigin: Point(x: ink.minX, y: ink.minY), pixelsPerUnit: pixelsPerUnit, scaleText: scaleText)
+    }
+
+    /// A picture of the logo's ink box: its pixels, where its corner is in document units, its
+    /// scale, and how that scale was chosen (for the notes).
+    struct LogoPicture {
+        var image: RasterImage
+        var inkOrigin: Point
+        var pixelsPerUnit: Double
+        var scaleText: String
     }
 
     /// The most points per document unit the logo is shown at over every frame and keyframe
