@@ -169,6 +169,7 @@ struct CodeCommand: ParsableCommand {
                 lines.append("radial profile: \(profile.directionCount) directions, radii at most \(formatNumber(profile.tolerance, decimals: 4)) pt short")
             }
             for note in bundle.notes { lines.append("note: \(note)") }
+            for purpose in Set(bundle.resources.map(\.purpose)).sorted() { lines.append("picture: \(purpose)") }
             for path in written { lines.append("wrote \(path)") }
             print(lines.joined(separator: "\n"))
         }
