@@ -167,7 +167,7 @@ struct KotlinCodeTests {
 
     // MARK: - kotlinc
 
-    @Test("kotlinc type-checks RevealGeometry.kt, SplashReveal.kt and SplashRevealCompose.kt for every preset, light and dark, a gradient sample, a real-world gradient logo, a filtered logo drawn as a picture with clips and a background gradient, against the Android, androidx and Compose stubs, in one invocation")
+    @Test("kotlinc type-checks RevealGeometry.kt, SplashReveal.kt and SplashRevealCompose.kt for every preset, light and dark, a gradient sample, a real-world gradient logo, a filtered logo drawn as a picture with clips, a background gradient and a background picture, against the Android, androidx and Compose stubs, in one invocation")
     func kotlincTypeChecks() throws {
         let kotlinc = try Tool.path("kotlinc")
         let folder = try TestPaths.temporaryFolder()
@@ -207,7 +207,13 @@ struct KotlinCodeTests {
             try RevealScene(logo: try VectorLogo(contentsOf: TestPaths.sample("bird.svg")), spec: gradientSpec, settings: gradientSettings),
             package: "t.gradient")
         #expect(try Self.text(gradient, "RevealGeometry.kt").contains("val backgroundGradientColors: Array<DoubleArray> = arrayOf(doubleArrayOf("))
-        for (name, bundle) in [("picture", picture), ("gradient", gradient)] {
+        var pictureSpec = RevealPreset.twitter.spec
+        pictureSpec.background = .image(TestPaths.path("Tests/LogoMaskCLITests/References/reveal/twitter-bird.still.png"))
+        let backgroundPicture = try RevealCode.kotlin(
+            try RevealScene(logo: try VectorLogo(contentsOf: TestPaths.sample("bird.svg")), spec: pictureSpec, settings: gradientSettings),
+            package: "t.backgroundpicture")
+        #expect(backgroundPicture.resources.map(\.path) == ["res/drawable-nodpi/logo_reveal_background.png"])
+        for (name, bundle) in [("picture", picture), ("gradient", gradient), ("backgroundpicture", backgroundPicture)] {
             for file in bundle.files {
                 let url = folder.appendingPathComponent(name).appendingPathComponent(file.name)
                 try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

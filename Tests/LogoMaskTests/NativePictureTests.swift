@@ -186,4 +186,37 @@ struct NativePictureTests {
         let plain = try Self.text(try RevealCode.swift(try Self.scene(TestPaths.sample("bird.svg"), RevealPreset.fade.spec)), "RevealGeometry.swift")
         #expect(plain.contains("public static let backgroundGradientColors: [[Double]] = []"))
     }
+
+    @Test("A background picture is written beside the code (LogoRevealBackground.imageset, res/drawable-nodpi/logo_reveal_background.png) with the source's pixels, named with its pixel size in RevealGeometry.swift and .kt; Swift fills the window with it, Kotlin draws it; with an Android launch screen the colour stays")
+    func backgroundPictureIsWritten() throws {
+        let folder = try TestPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var source = PNGPicture(width: 40, height: 30)
+        for y in 0..<30 {
+            for x in 0..<40 { source.setPixel(x: x, y: y, [UInt8(x * 6), UInt8(y * 8), 200, 255]) }
+        }
+        let path = folder.appendingPathComponent("back.png").path
+        try source.write(to: path)
+        var spec = RevealPreset.twitter.spec
+        spec.background = .image(path)
+        let scene = try Self.scene(TestPaths.sample("bird.svg"), spec)
+        let ios = try RevealCode.swift(scene)
+        let android = try RevealCode.kotlin(scene)
+        #expect(ios.resources.map(\.path) == ["LogoRevealBackground.imageset/Contents.json", "LogoRevealBackground.imageset/LogoRevealBackground.png"])
+        #expect(android.resources.map(\.path) == ["res/drawable-nodpi/logo_reveal_background.png"])
+        let written = folder.appendingPathComponent("written.png")
+        try Data(try #require(android.resources.first).bytes).write(to: written)
+        #expect(try PNGPicture(contentsOf: written.path) == source, "the source's pixels")
+        #expect(ios.resources.last?.bytes == android.resources.first?.bytes)
+        #expect(try Self.text(ios, "RevealGeometry.swift").contains(
+            "public static let backgroundPicture: (name: String, pixelWidth: Int, pixelHeight: Int)? = (name: \"LogoRevealBackground\", pixelWidth: 40, pixelHeight: 30)"))
+        #expect(try Self.text(android, "RevealGeometry.kt").contains(
+            "val backgroundPicture: BackgroundPicture? = BackgroundPicture(\"logo_reveal_background\", 40, 30)"))
+        #expect(try Self.text(ios, "SplashReveal.swift").contains("layer.contentsGravity = .resizeAspectFill"))
+        #expect(try Self.text(android, "SplashReveal.kt").contains("canvas.drawBitmap(backgroundPicture, null, backgroundBox, backgroundPicturePaint)"))
+        #expect(!ios.notes.contains { $0.contains("background picture is not embedded") })
+        // Android with its launch screen: the background is windowSplashScreenBackground.
+        let launched = try KotlinCodeTests.bundle(TestPaths.sample("bird.svg"), preset: .fade, background: .white).bundle
+        #expect(launched.resources.isEmpty)
+    }
 }

@@ -53,19 +53,37 @@ struct CodePicture {
     /// The files to add to the app: iOS an image set to drop into the asset catalog, Android a
     /// drawable that is never scaled by density.
     func resources(for platform: RevealCodePlatform) throws(LogoMaskError) -> [RevealCodeResource] {
+        try Self.resources(
+            png: png, iosName: Self.iosName, androidName: Self.androidName, platform: platform,
+            what: "The logo's picture the reveal code draws (its outline is not exact)")
+    }
+
+    /// A PNG as the app takes it: iOS a single-scale image set `iosName.imageset` (drag it into
+    /// Assets.xcassets), Android `res/drawable-nodpi/androidName.png`; `what` starts the purpose.
+    static func resources(
+        png: [UInt8], iosName: String, androidName: String, platform: RevealCodePlatform, what: String
+    ) throws(LogoMaskError) -> [RevealCodeResource] {
         switch platform {
         case .ios:
-            let name = Self.iosName
-            let contents = try AssetCatalog.encode(AssetCatalog.imageSet([AssetCatalog.Image(filename: "\(name).png")]))
-            let purpose = "The logo's picture the reveal code draws (its outline is not exact): drag the folder \(name).imageset into the app's Assets.xcassets."
+            let contents = try AssetCatalog.encode(AssetCatalog.imageSet([AssetCatalog.Image(filename: "\(iosName).png")]))
+            let purpose = "\(what): drag the folder \(iosName).imageset into the app's Assets.xcassets."
             return [
-                RevealCodeResource(path: "\(name).imageset/Contents.json", bytes: Array(contents), purpose: purpose),
-                RevealCodeResource(path: "\(name).imageset/\(name).png", bytes: png, purpose: purpose),
+                RevealCodeResource(path: "\(iosName).imageset/Contents.json", bytes: Array(contents), purpose: purpose),
+                RevealCodeResource(path: "\(iosName).imageset/\(iosName).png", bytes: png, purpose: purpose),
             ]
         case .android:
-            let path = "res/drawable-nodpi/\(Self.androidName).png"
-            let purpose = "The logo's picture the reveal code draws (its outline is not exact): copy it into the app module's \(path)."
-            return [RevealCodeResource(path: path, bytes: png, purpose: purpose)]
+            let path = "res/drawable-nodpi/\(androidName).png"
+            return [RevealCodeResource(path: path, bytes: png, purpose: "\(what): copy it into the app module's \(path).")]
         }
+    }
+
+    /// The background picture's image set name and drawable name.
+    static let backgroundIOSName = "LogoRevealBackground"
+    static let backgroundAndroidName = "logo_reveal_background"
+
+    /// A spec's background picture (read as the frames read it) as a PNG, with its pixel size.
+    static func backgroundPicture(_ scene: RevealScene, path: String) throws(LogoMaskError) -> (png: [UInt8], width: Int, height: Int) {
+        let image = try RasterImage(contentsOfPicture: RevealLayers.backgroundPicturePath(scene, path: path))
+        return (try image.pngData(), image.width, image.height)
     }
 }

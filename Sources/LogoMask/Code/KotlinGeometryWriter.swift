@@ -81,7 +81,7 @@ enum KotlinGeometryWriter {
                 val backgroundColor = \(array(CodeText.components(background), indent: ""))
                 /** The background in night mode; null: backgroundColor in both modes. */
                 val darkBackgroundColor: DoubleArray? = \(darkBackground)
-            \(BackgroundGradientWriter.kotlin(launch == nil ? model.backgroundGradient : nil))
+            \(BackgroundWriter.kotlin(launch == nil ? model.backgroundGradient : nil, picture: launch == nil ? model.backgroundPicture : nil))
                 /**
                  * The logo's document box on Android's splash icon view, as fractions of the view's
                  * width and height: x, y, width, height (empty: the logo is placed from the window's centre).

@@ -132,7 +132,7 @@ enum KotlinSplashWriter {
             private val holeClips: List<List<Path>> = RevealGeometry.shapes.map { clipPaths(it) }
             private val logoClips: List<List<Path>> = if (logoShapes === RevealGeometry.shapes) holeClips else logoShapes.map { clipPaths(it) }
             // The light logo's picture (RevealGeometry.picture), where its vectors cannot carry it.
-            private val picture: Bitmap? = loadPicture(context)
+            private val picture: Bitmap? = loadBitmap(context, RevealGeometry.picture?.name)
             private val pictureRect: RectF? = RevealGeometry.picture?.let {
                 RectF(it.x.toFloat(), it.y.toFloat(), (it.x + it.width).toFloat(), (it.y + it.height).toFloat())
             }
@@ -144,6 +144,11 @@ enum KotlinSplashWriter {
             private val gradientColors = RevealGeometry.backgroundGradientColors
             private val usesGradient = gradientColors.isNotEmpty() && !(night && RevealGeometry.darkBackgroundColor != null)
             private val backgroundPaint = Paint(Paint.ANTI_ALIAS_FLAG)
+            // The background picture (RevealGeometry.backgroundPicture), filling the window, unless night mode has its own colour.
+            private val backgroundBitmap: Bitmap? =
+                if (night && RevealGeometry.darkBackgroundColor != null) null else loadBitmap(context, RevealGeometry.backgroundPicture?.name)
+            private var backgroundRect: RectF? = null
+            private val backgroundPicturePaint = Paint(Paint.ANTI_ALIAS_FLAG or Paint.FILTER_BITMAP_FLAG)
             private val paint = Paint(Paint.ANTI_ALIAS_FLAG)
             private val clear = Paint(Paint.ANTI_ALIAS_FLAG).apply { xfermode = PorterDuffXfermode(PorterDuff.Mode.CLEAR) }
             private val interpolators: Map<String, List<PathInterpolator>> = RevealGeometry.tracks.associate { track ->
@@ -183,6 +188,14 @@ enum KotlinSplashWriter {
                 windowWidth = widthPixels / density
                 windowHeight = heightPixels / density
                 values = RevealGeometry.tracks.associate { it.name to it.values(windowWidth, windowHeight) }
+                backgroundBitmap?.let { bitmap ->
+                    // Aspect kept, centred, covering the window.
+                    val scale = maxOf(windowWidth / bitmap.width, windowHeight / bitmap.height)
+                    val w = bitmap.width * scale
+                    val h = bitmap.height * scale
+                    backgroundRect = RectF(((windowWidth - w) / 2).toFloat(), ((windowHeight - h) / 2).toFloat(),
+                        ((windowWidth + w) / 2).toFloat(), ((windowHeight + h) / 2).toFloat())
+                }
                 if (usesGradient) {
                     val line = RevealGeometry.backgroundGradientLine(windowWidth, windowHeight)
                     val all = if (gradientColors.size == 1) arrayOf(gradientColors[0], gradientColors[0]) else gradientColors
@@ -272,9 +285,9 @@ enum KotlinSplashWriter {
                 canvas.restore()
             }
 
-            /** The logo's picture from res/drawable-nodpi; null when it has none or the app lacks the file. */
-            private fun loadPicture(context: Context): Bitmap? {
-                val name = RevealGeometry.picture?.name ?: return null
+            /** The drawable [name] from res/drawable-nodpi; null for no name or when the app lacks the file. */
+            private fun loadBitmap(context: Context, name: String?): Bitmap? {
+                if (name == null) return null
                 val id = context.resources.getIdentifier(name, "drawable", context.packageName)
                 return if (id == 0) null else BitmapFactory.decodeResource(context.resources, id)
             }
@@ -394,7 +407,12 @@ enum KotlinSplashWriter {
                 canvas.scale(density.toFloat(), density.toFloat())
                 val backgroundOpacity = value("backgroundOpacity", 1.0)
                 val logoOpacity = value("logoOpacity", 1.0)
-                if (usesGradient) {
+                val backgroundPicture = backgroundBitmap
+                val backgroundBox = backgroundRect
+                if (backgroundPicture != null && backgroundBox != null) {
+                    backgroundPicturePaint.alpha = channel(backgroundOpacity)
+                    canvas.drawBitmap(backgroundPicture, null, backgroundBox, backgroundPicturePaint)
+                } else if (usesGradient) {
                     backgroundPaint.alpha = channel(backgroundOpacity)
                     canvas.drawPaint(backgroundPaint)
                 } else {

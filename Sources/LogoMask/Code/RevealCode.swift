@@ -91,7 +91,7 @@ public enum RevealCode {
                 RevealCodeFile(name: "SplashRevealView.swift", text: SwiftUIRevealWriter.text(model), isPortable: false),
             ],
             profile: model.profile, notes: model.notes + SwiftSplashWriter.notes(model),
-            resources: try model.picture?.resources(for: .ios) ?? [])
+            resources: try model.resources(for: .ios))
     }
 
     /// The Android files: `RevealGeometry.kt`, `SplashReveal.kt` (View system) and
@@ -132,7 +132,7 @@ public enum RevealCode {
                 RevealCodeFile(name: "SplashRevealCompose.kt", text: KotlinComposeWriter.text(model, package: package), isPortable: false),
             ],
             profile: model.profile, notes: modelNotes + geometry.notes + KotlinSplashWriter.notes(model),
-            resources: try model.picture?.resources(for: .android) ?? [])
+            resources: try model.resources(for: .android, launch: launch != nil))
     }
 
     /// The files of `platform` (``swift(_:profile:deadline:darkBackground:darkLogo:)`` or

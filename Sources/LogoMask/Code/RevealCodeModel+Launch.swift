@@ -40,4 +40,16 @@ extension RevealCodeModel {
         }
         notes += approximations.sorted()
     }
+
+    /// The files the code reads beside it: the logo's picture, the background picture (not on
+    /// Android with a launch screen, whose background is its colour).
+    func resources(for platform: RevealCodePlatform, launch: Bool = false) throws(LogoMaskError) -> [RevealCodeResource] {
+        var result = try picture?.resources(for: platform) ?? []
+        if let backgroundPicture, !launch {
+            result += try CodePicture.resources(
+                png: backgroundPicture.png, iosName: CodePicture.backgroundIOSName, androidName: CodePicture.backgroundAndroidName,
+                platform: platform, what: "The background picture the reveal code draws behind the logo, filling the window")
+        }
+        return result
+    }
 }

@@ -57,6 +57,8 @@ struct RevealCodeModel {
     var backgroundGradient: LinearGradient?
     /// The logo as a picture, where its outline cannot carry it (filters, images, masks…).
     var picture: CodePicture?
+    /// The background picture as a PNG and its pixel size (nil: none), drawn to fill the window.
+    var backgroundPicture: (png: [UInt8], width: Int, height: Int)?
     var veil: RGBAColor
     var logoColor: RGBAColor
     var notes: [String]
@@ -161,7 +163,7 @@ struct RevealCodeModel {
         switch chosenBackground {
         case .color: break
         case let .gradient(gradient): backgroundGradient = gradient
-        case .image: notes.append("The background picture is not embedded: the code draws white; put the picture behind the hole yourself.")
+        case let .image(path): backgroundPicture = try CodePicture.backgroundPicture(scene, path: path)
         }
         veil = scene.spec.veilColor
         var firstFlat: RGBAColor?

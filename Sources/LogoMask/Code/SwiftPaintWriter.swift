@@ -63,7 +63,7 @@ enum SwiftPaintWriter {
                 /// Nil: the shapes draw the logo.
                 public static let picture: (name: String, x: Double, y: Double, width: Double, height: Double, pixelWidth: Int, pixelHeight: Int)? = \(picture)
 
-            \(BackgroundGradientWriter.swift(model.backgroundGradient))
+            \(BackgroundWriter.swift(model.backgroundGradient, picture: model.backgroundPicture))
                 /// The launch screen's background in dark mode (the colour set's dark appearance); nil: none.
                 public static let darkBackgroundColor: [Double]? = \(dark)
                 /// True when the app has a dark appearance of the launch screen (a dark background or logo).

@@ -107,8 +107,10 @@ enum SwiftSplashWriter {
                 let backdrop = UIView(frame: bounds)
                 backdrop.backgroundColor = backgroundColor
                 backdrop.isUserInteractionEnabled = false
-                if !(dark && RevealGeometry.darkBackgroundColor != nil), let gradient = backgroundGradientLayer(w, h) {
-                    backdrop.layer.addSublayer(gradient)
+                // The light background's gradient or picture (dark mode with its own colour: that colour).
+                if !(dark && RevealGeometry.darkBackgroundColor != nil) {
+                    if let gradient = backgroundGradientLayer(w, h) { backdrop.layer.addSublayer(gradient) }
+                    if let picture = backgroundPictureLayer(bounds) { backdrop.layer.addSublayer(picture) }
                 }
                 if RevealGeometry.hasHole {
                     window.insertSubview(backdrop, belowSubview: root)
@@ -286,6 +288,18 @@ enum SwiftSplashWriter {
                     inner = container
                 }
                 return inner
+            }
+
+            /// The background picture filling `bounds` (aspect kept, centred); nil when there is none or
+            /// the app's asset catalog lacks the LogoRevealBackground image set.
+            private static func backgroundPictureLayer(_ bounds: CGRect) -> CALayer? {
+                guard let picture = RevealGeometry.backgroundPicture, let image = UIImage(named: picture.name)?.cgImage else { return nil }
+                let layer = CALayer()
+                layer.contents = image
+                layer.contentsGravity = .resizeAspectFill
+                layer.frame = bounds
+                layer.masksToBounds = true
+                return layer
             }
 
             /// The background gradient across a window of w x h points (nil: none, the colour).

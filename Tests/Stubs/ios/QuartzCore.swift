@@ -20,6 +20,7 @@ open class CALayer {
     open var mask: CALayer?
     open var contents: Any?
     open var contentsGravity: CALayerContentsGravity = .resize
+    open var masksToBounds: Bool = false
     open var transform: CATransform3D = CATransform3DIdentity
     open func addSublayer(_ layer: CALayer) {}
     open func setAffineTransform(_ m: CGAffineTransform) {}
@@ -35,6 +36,7 @@ public struct CALayerContentsGravity: Hashable, Sendable, RawRepresentable {
     public init(rawValue: String) { self.rawValue = rawValue }
     public static let resize = CALayerContentsGravity(rawValue: "resize")
     public static let resizeAspect = CALayerContentsGravity(rawValue: "resizeAspect")
+    public static let resizeAspectFill = CALayerContentsGravity(rawValue: "resizeAspectFill")
 }
 
 /// CAShapeLayerFillRule.
