@@ -8,7 +8,7 @@ import Testing
 /// logo's picture where its outline is not exact (its rect at launch against the launch scene's
 /// logo rect, its pixels against the launch image `assets` writes), clip paths, and a background
 /// gradient.
-@Suite("Native code: the logo's picture where vectors cannot carry it, clip paths, the background gradient")
+@Suite("Native code: the logo's picture where vectors cannot carry it, clip paths, the background gradient and picture")
 struct NativePictureTests {
     static let screen = Viewport(width: 393, height: 852, density: 3)
     /// gpick (Breeze): a filter (its shadow) over clipped gradient shapes.

@@ -41,8 +41,9 @@ public struct RevealCodeBundle: Sendable, Hashable {
     public var files: [RevealCodeFile]
     /// The radial profile the cover scale is computed from (nil for a reveal without a hole).
     public var profile: RadialProfile?
-    /// What the code does not reproduce exactly, one sentence each (sampled springs, gradients
-    /// drawn as one colour, clips not applied…); empty when it reproduces the reveal.
+    /// What the code does not reproduce exactly, one sentence each (sampled springs, a radial
+    /// gradient's focal point drawn from its centre, the logo drawn from a picture…); empty when
+    /// it reproduces the reveal.
     public var notes: [String]
     /// What the app must hold beside the files for the code to draw the logo (the logo's
     /// picture when its outline is not exact; empty otherwise), each written under its path.
