@@ -13,6 +13,9 @@ struct CodeCommand: ParsableCommand {
                        and SplashRevealView.swift (SwiftUI: .logoReveal())
               android: RevealGeometry.kt (no Android import), SplashReveal.kt (androidx,
                        View system) and SplashRevealCompose.kt (Jetpack Compose)
+              and a logo with filters, images or masks as a picture (the first frame is
+              the launch image): ios LogoReveal.imageset (drag it into Assets.xcassets),
+              android res/drawable-nodpi/logo_reveal.png; a background picture the same way
 
             RevealGeometry holds the numbers: the logo's size and path in points, the anchor, the
             timeline (times, values, cubic Bézier control points) and the radial profile: for 5,760
@@ -171,6 +174,7 @@ struct CodeCommand: ParsableCommand {
                 lines.append("radial profile: \(profile.directionCount) directions, radii at most \(formatNumber(profile.tolerance, decimals: 4)) pt short")
             }
             for note in bundle.notes { lines.append("note: \(note)") }
+            for purpose in Set(bundle.resources.map(\.purpose)).sorted() { lines.append("picture: \(purpose)") }
             for path in written { lines.append("wrote \(path)") }
             print(lines.joined(separator: "\n"))
         }

@@ -167,7 +167,7 @@ struct KotlinCodeTests {
 
     // MARK: - kotlinc
 
-    @Test("kotlinc type-checks RevealGeometry.kt, SplashReveal.kt and SplashRevealCompose.kt for every preset, light and dark, a gradient sample and a real-world gradient logo, against the Android, androidx and Compose stubs, in one invocation")
+    @Test("kotlinc type-checks RevealGeometry.kt, SplashReveal.kt and SplashRevealCompose.kt for every preset, light and dark, a gradient sample, a real-world gradient logo, a filtered logo drawn as a picture with clips, a background gradient and a background picture, against the Android, androidx and Compose stubs, in one invocation")
     func kotlincTypeChecks() throws {
         let kotlinc = try Tool.path("kotlinc")
         let folder = try TestPaths.temporaryFolder()
@@ -194,6 +194,33 @@ struct KotlinCodeTests {
             }
         }
         #expect(sawGradient, "a gradient reaches the compiled code")
+        // gpick (Breeze): a filter, so a picture, over clipped shapes; and a background gradient
+        // without a launch screen (with one, the background is windowSplashScreenBackground).
+        let gpick = TestPaths.realWorldFolder.appendingPathComponent("breeze/gpick.svg").path
+        let picture = try Self.bundle(gpick, preset: .twitter, background: .white, package: "t.picture").bundle
+        #expect(picture.resources.map(\.path) == ["res/drawable-nodpi/logo_reveal.png"])
+        var gradientSpec = RevealPreset.fade.spec
+        gradientSpec.background = .gradient(LinearGradient(from: .white, to: RGBAColor(red: 29, green: 155, blue: 240)))
+        var gradientSettings = RevealSettings(viewport: Self.phone)
+        gradientSettings.finalScale = 1
+        let gradient = try RevealCode.kotlin(
+            try RevealScene(logo: try VectorLogo(contentsOf: TestPaths.sample("bird.svg")), spec: gradientSpec, settings: gradientSettings),
+            package: "t.gradient")
+        #expect(try Self.text(gradient, "RevealGeometry.kt").contains("val backgroundGradientColors: Array<DoubleArray> = arrayOf(doubleArrayOf("))
+        var pictureSpec = RevealPreset.twitter.spec
+        pictureSpec.background = .image(TestPaths.path("Tests/LogoMaskCLITests/References/reveal/twitter-bird.still.png"))
+        let backgroundPicture = try RevealCode.kotlin(
+            try RevealScene(logo: try VectorLogo(contentsOf: TestPaths.sample("bird.svg")), spec: pictureSpec, settings: gradientSettings),
+            package: "t.backgroundpicture")
+        #expect(backgroundPicture.resources.map(\.path) == ["res/drawable-nodpi/logo_reveal_background.png"])
+        for (name, bundle) in [("picture", picture), ("gradient", gradient), ("backgroundpicture", backgroundPicture)] {
+            for file in bundle.files {
+                let url = folder.appendingPathComponent(name).appendingPathComponent(file.name)
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try file.text.write(to: url, atomically: true, encoding: .utf8)
+                files.append(url.path)
+            }
+        }
         let started = Date()
         let compiled = try runTool(kotlinc, files + (try AndroidStubs.paths()) + ["-d", folder.appendingPathComponent("out").path])
         let seconds = Date().timeIntervalSince(started)

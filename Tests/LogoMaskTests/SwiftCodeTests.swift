@@ -43,7 +43,7 @@ struct SwiftCodeTests {
         }
     }
 
-    @Test("every preset, light and dark, a gradient logo: swiftc -typecheck -swift-version 6 against the stubs passes; the stubs refuse a var captured in the completion block")
+    @Test("every preset, light and dark, a gradient logo, a filtered logo drawn as a picture with clips, a background gradient and picture: swiftc -typecheck -swift-version 6 against the stubs passes; the stubs refuse a var captured in the completion block")
     func typeChecks() throws {
         let swiftc = try Tool.path("swiftc")
         let folder = try TestPaths.temporaryFolder()
@@ -62,6 +62,20 @@ struct SwiftCodeTests {
             let darkBundle = try RevealCode.swift(scene, profile: profile, darkBackground: RGBAColor(red: 16, green: 20, blue: 32), darkLogo: dark)
             variants += [("\(preset.rawValue)-light", light), ("\(preset.rawValue)-dark", darkBundle)]
         }
+        // gpick (Breeze): a filter, so a picture, over clipped shapes; bird over a background gradient.
+        let gpick = TestPaths.path("Tests/LogoMaskTests/Fixtures/real-world/breeze/gpick.svg")
+        variants.append(("gpick-twitter", try RevealCode.swift(try Self.scene(gpick, .twitter))))
+        var gradientSpec = RevealPreset.fade.spec
+        gradientSpec.background = .gradient(LinearGradient(from: .white, to: RGBAColor(red: 29, green: 155, blue: 240)))
+        var gradientSettings = RevealSettings(viewport: Viewport(width: 393, height: 852, density: 3))
+        gradientSettings.finalScale = 1
+        let gradientScene = try RevealScene(logo: try VectorLogo(contentsOf: TestPaths.sample("bird.svg")), spec: gradientSpec, settings: gradientSettings)
+        variants.append(("bird-gradient-background", try RevealCode.swift(gradientScene)))
+        #expect(variants.last?.1.files.first?.text.contains("backgroundGradientColors: [[Double]] = [[") == true)
+        var pictureSpec = RevealPreset.twitter.spec
+        pictureSpec.background = .image(TestPaths.path("Tests/LogoMaskCLITests/References/reveal/twitter-bird.still.png"))
+        let pictureScene = try RevealScene(logo: try VectorLogo(contentsOf: TestPaths.sample("bird.svg")), spec: pictureSpec, settings: gradientSettings)
+        variants.append(("bird-picture-background", try RevealCode.swift(pictureScene)))
         #expect(variants.allSatisfy { $0.1.files.map(\.name) == ["RevealGeometry.swift", "SplashReveal.swift", "SplashRevealView.swift"] })
         let failures = TypeCheckFailures()
         let all = variants

@@ -127,6 +127,9 @@ extension RevealCodeModel {
                 coded.dashes = stroke.dashes.map { $0 * f }
                 coded.dashOffset = stroke.dashOffset * f
             }
+            coded.clips = shape.clips.map {
+                Clip(pathData: $0.path.mapped(by: toPoints).svgPathData(decimals: pathDecimals), evenOdd: $0.fillRule == .evenOdd)
+            }
             let width = coded.strokeWidth
             shapes.append(coded)
             paints.append(CodePaint.make(shape, toPoints: toPoints, strokeWidth: width, tint: tint, fallback: firstFlat, approximations: &approximations))

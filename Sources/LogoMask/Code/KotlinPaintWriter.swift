@@ -80,16 +80,24 @@ enum KotlinPaintWriter {
         return Result(literal: literal, notes: notes)
     }
 
+    /// Path data as a Kotlin string expression, in pieces joined at run time when long (a JVM
+    /// string constant holds at most 65535 bytes).
+    private static func text(_ data: String) -> String {
+        let pieces = CodeText.chunks(data, length: KotlinGeometryWriter.chunkLength).map(CodeText.quoted)
+        return pieces.count == 1 ? pieces[0] : "listOf(\(pieces.joined(separator: ", "))).joinToString(\"\")"
+    }
+
     /// The `Shape(...)` literals of `shapes`, one a line, and the notes their paints need.
     static func shapes(_ shapes: [RevealCodeModel.Shape], tint: RGBAColor?) -> (text: String, notes: [String]) {
         var notes: [String] = []
         let lines = shapes.map { shape in
-            let pieces = CodeText.chunks(shape.pathData, length: KotlinGeometryWriter.chunkLength).map(CodeText.quoted)
-            let data = pieces.count == 1 ? pieces[0] : "listOf(\(pieces.joined(separator: ", "))).joinToString(\"\")"
             let paint = literal(shape.paint, tint: tint)
             for note in paint.notes where !notes.contains(note) { notes.append(note) }
-            return "        Shape(\(data), \(shape.evenOdd), \(CodeText.double(shape.strokeWidth)), \(CodeText.double(shape.opacity)),\n"
-                + "            \(paint.literal))"
+            let clips = shape.clips.isEmpty ? "" : ",\n            listOf(" + shape.clips.map {
+                "Clip(\(text($0.pathData)), \($0.evenOdd))"
+            }.joined(separator: ", ") + ")"
+            return "        Shape(\(text(shape.pathData)), \(shape.evenOdd), \(CodeText.double(shape.strokeWidth)), \(CodeText.double(shape.opacity)),\n"
+                + "            \(paint.literal)\(clips))"
         }
         return (lines.joined(separator: ",\n"), notes)
     }

@@ -21,6 +21,18 @@ public struct RevealCodeFile: Sendable, Hashable {
     public var isPortable: Bool
 }
 
+/// A file the generated code reads at run time, to add to the app beside the source: the logo's
+/// picture when its outline cannot carry it (an image set for the asset catalog, a drawable).
+public struct RevealCodeResource: Sendable, Hashable {
+    /// The path inside the output folder, e.g. `LogoReveal.imageset/LogoReveal.png` or
+    /// `res/drawable-nodpi/logo_reveal.png`.
+    public var path: String
+    /// The file's bytes.
+    public var bytes: [UInt8]
+    /// What it is and where it goes in the app, one sentence.
+    public var purpose: String
+}
+
 /// The generated code of one reveal for one platform, with what it does not reproduce exactly.
 public struct RevealCodeBundle: Sendable, Hashable {
     /// The platform.
@@ -29,9 +41,13 @@ public struct RevealCodeBundle: Sendable, Hashable {
     public var files: [RevealCodeFile]
     /// The radial profile the cover scale is computed from (nil for a reveal without a hole).
     public var profile: RadialProfile?
-    /// What the code does not reproduce exactly, one sentence each (sampled springs, gradients
-    /// drawn as one colour, clips not applied…); empty when it reproduces the reveal.
+    /// What the code does not reproduce exactly, one sentence each (sampled springs, a radial
+    /// gradient's focal point drawn from its centre, the logo drawn from a picture…); empty when
+    /// it reproduces the reveal.
     public var notes: [String]
+    /// What the app must hold beside the files for the code to draw the logo (the logo's
+    /// picture when its outline is not exact; empty otherwise), each written under its path.
+    public var resources: [RevealCodeResource] = []
 }
 
 /// Native code for a reveal: the numbers (radial profile, anchor, logo size, the logo's path,
@@ -75,7 +91,8 @@ public enum RevealCode {
                 RevealCodeFile(name: "SplashReveal.swift", text: SwiftSplashWriter.text(model), isPortable: false),
                 RevealCodeFile(name: "SplashRevealView.swift", text: SwiftUIRevealWriter.text(model), isPortable: false),
             ],
-            profile: model.profile, notes: model.notes + SwiftSplashWriter.notes(model))
+            profile: model.profile, notes: model.notes + SwiftSplashWriter.notes(model),
+            resources: try model.resources(for: .ios))
     }
 
     /// The Android files: `RevealGeometry.kt`, `SplashReveal.kt` (View system) and
@@ -115,7 +132,8 @@ public enum RevealCode {
                 RevealCodeFile(name: "SplashReveal.kt", text: KotlinSplashWriter.text(model, package: package), isPortable: false),
                 RevealCodeFile(name: "SplashRevealCompose.kt", text: KotlinComposeWriter.text(model, package: package), isPortable: false),
             ],
-            profile: model.profile, notes: modelNotes + geometry.notes + KotlinSplashWriter.notes(model))
+            profile: model.profile, notes: modelNotes + geometry.notes + KotlinSplashWriter.notes(model),
+            resources: try model.resources(for: .android, launch: launch != nil))
     }
 
     /// The files of `platform` (``swift(_:profile:deadline:darkBackground:darkLogo:)`` or
@@ -135,34 +153,46 @@ public enum RevealCode {
     /// The Kotlin package when none is given.
     public static let defaultKotlinPackage = "com.example.reveal"
 
-    /// Writes the bundle's files into `folder` (created when missing, its parent must exist), each
-    /// written aside and renamed into place; on an error before the renames nothing is left (a
-    /// folder made here is removed). Returns the paths written.
+    /// Writes the bundle's files and resources into `folder` (created when missing, its parent
+    /// must exist), each written aside and renamed into place; on an error before the renames
+    /// nothing is left (a folder made here is removed). Returns the paths written.
     @discardableResult
     public static func write(_ bundle: RevealCodeBundle, to folder: String) throws(LogoMaskError) -> [String] {
         let fileManager = FileManager.default
         var isFolder = false
-        var created = false
+        var made: [String] = []
         if fileManager.fileExists(atPath: folder, isDirectory: &isFolder) {
             guard isFolder else {
                 throw LogoMaskError.cannotWriteOutput(file: folder, reason: "it is a file, not a folder")
             }
         } else {
-            do {
-                try fileManager.createDirectory(atPath: folder, withIntermediateDirectories: false)
-                created = true
-            } catch {
-                throw LogoMaskError.cannotWriteOutput(file: folder, reason: "cannot create the folder (\(SystemErrorText.describe(error)))")
-            }
+            made.append(folder)
         }
-        let paths = bundle.files.map { URL(fileURLWithPath: folder).appendingPathComponent($0.name).path }
-        do {
+        let base = URL(fileURLWithPath: folder)
+        let contents = bundle.files.map { (name: $0.name, bytes: Array($0.text.utf8)) }
+            + bundle.resources.map { (name: $0.path, bytes: $0.bytes) }
+        let paths = contents.map { base.appendingPathComponent($0.name).path }
+        // The resources' folders (an image set, res/drawable-nodpi), outermost first.
+        for resource in bundle.resources {
+            var parts = resource.path.split(separator: "/").dropLast().map(String.init)
+            var chain: [String] = []
+            while !parts.isEmpty { chain.insert(base.appendingPathComponent(parts.joined(separator: "/")).path, at: 0); parts.removeLast() }
+            for path in chain where !made.contains(path) && !fileManager.fileExists(atPath: path) { made.append(path) }
+        }
+        do throws(LogoMaskError) {
+            for path in made {
+                do {
+                    try fileManager.createDirectory(atPath: path, withIntermediateDirectories: false)
+                } catch {
+                    throw LogoMaskError.cannotWriteOutput(file: path, reason: "cannot create the folder (\(SystemErrorText.describe(error)))")
+                }
+            }
             let pending = try paths.map { (path: String) throws(LogoMaskError) in try AtomicFile(path: path) }
-            for (file, text) in zip(pending, bundle.files.map(\.text)) { try file.write(Array(text.utf8)) }
+            for (file, item) in zip(pending, contents) { try file.write(item.bytes) }
             for file in pending { try file.commit() }
         } catch {
-            // Nothing half-written: a folder made here goes too.
-            if created { try? fileManager.removeItem(atPath: folder) }
+            // Nothing half-written: folders made here go too, innermost first.
+            for path in made.reversed() { try? fileManager.removeItem(atPath: path) }
             throw error
         }
         return paths

@@ -26,8 +26,12 @@ extension RevealCodeModel {
                 .concatenating(.scale(s))
                 .concatenating(.translation(x: light.width / 2 - anchor.x, y: light.height / 2 - anchor.y))
                 .concatenating(.scale(k))
+            let darkOutline = try darkLogo.outline
+            if !darkOutline.drawsAsVectors {
+                notes.append("Dark mode: the dark logo's outline is not exact (\(darkOutline.inexactReasons.map(\.description).joined(separator: ", "))): the code draws its shapes (only the light logo gets a picture).")
+            }
             let painted = Self.paintedShapes(
-                try darkLogo.outline, toPoints: toPoints, pointsPerUnit: k * s, tint: scene.spec.logoColor, approximations: &approximations)
+                darkOutline, toPoints: toPoints, pointsPerUnit: k * s, tint: scene.spec.logoColor, approximations: &approximations)
             darkShapes = painted.shapes
             darkPaints = painted.paints
             darkAspect = dark.height / dark.width
@@ -39,5 +43,17 @@ extension RevealCodeModel {
             }
         }
         notes += approximations.sorted()
+    }
+
+    /// The files the code reads beside it: the logo's picture, the background picture (not on
+    /// Android with a launch screen, whose background is its colour).
+    func resources(for platform: RevealCodePlatform, launch: Bool = false) throws(LogoMaskError) -> [RevealCodeResource] {
+        var result = try picture?.resources(for: platform) ?? []
+        if let backgroundPicture, !launch {
+            result += try CodePicture.resources(
+                png: backgroundPicture.png, iosName: CodePicture.backgroundIOSName, androidName: CodePicture.backgroundAndroidName,
+                platform: platform, what: "The background picture the reveal code draws behind the logo, filling the window")
+        }
+        return result
     }
 }

@@ -23,6 +23,14 @@ struct RevealCodeModel {
         var miterLimit: Double = 4
         var dashes: [Double] = []
         var dashOffset: Double = 0
+        /// The clips of the groups around the shape, outermost first: it shows inside all of them.
+        var clips: [Clip] = []
+    }
+
+    /// One clip path in points about the anchor, with its fill rule.
+    struct Clip {
+        var pathData: String
+        var evenOdd: Bool
     }
 
     var logoName: String
@@ -45,6 +53,12 @@ struct RevealCodeModel {
     /// The bounds of the shapes' points in points about the anchor.
     var pathBounds: Rect
     var background: RGBAColor
+    /// The background when it is a gradient across the window (nil: the colour `background`).
+    var backgroundGradient: LinearGradient?
+    /// The logo as a picture, where its outline cannot carry it (filters, images, masks…).
+    var picture: CodePicture?
+    /// The background picture as a PNG and its pixel size (nil: none), drawn to fill the window.
+    var backgroundPicture: (png: [UInt8], width: Int, height: Int)?
     var veil: RGBAColor
     var logoColor: RGBAColor
     var notes: [String]
@@ -129,11 +143,12 @@ struct RevealCodeModel {
             x: (anchor.x - documentSize.width / 2) * k, y: (anchor.y - documentSize.height / 2) * k)
         let toPoints = Transform.translation(x: -anchor.x, y: -anchor.y).concatenating(.scale(k))
         let outline = try logo.outline
-        if !outline.isExact {
+        if !outline.drawsAsVectors {
+            let made = try CodePicture(scene: scene, toPoints: toPoints, reasons: outline.inexactReasons)
+            picture = made
+            notes.append(made.note)
+        } else if !outline.isExact {
             notes.append("The outline does not reproduce the logo's coverage exactly (\(outline.inexactReasons.map { "\($0)" }.joined(separator: ", "))): the code draws the outline's shapes.")
-        }
-        if outline.shapes.contains(where: { !$0.clips.isEmpty }) {
-            notes.append("Clip paths are not applied by the generated code: the shapes are drawn whole.")
         }
         var approximations = Set<String>()
         let painted = Self.paintedShapes(outline, toPoints: toPoints, pointsPerUnit: k, tint: scene.spec.logoColor, approximations: &approximations)
@@ -147,8 +162,8 @@ struct RevealCodeModel {
         background = chosenBackground.flatColor
         switch chosenBackground {
         case .color: break
-        case .gradient: notes.append("The background gradient is drawn as its first colour.")
-        case .image: notes.append("The background picture is not embedded: the code draws white; put the picture behind the hole yourself.")
+        case let .gradient(gradient): backgroundGradient = gradient
+        case let .image(path): backgroundPicture = try CodePicture.backgroundPicture(scene, path: path)
         }
         veil = scene.spec.veilColor
         var firstFlat: RGBAColor?
@@ -166,7 +181,8 @@ struct RevealCodeModel {
         } else {
             profile = nil
         }
-        try addLaunch(scene: scene, darkBackground: darkBackground, darkLogo: darkLogo, approximations: approximations)
+        // With a picture the light paints' approximations do not show (the shapes are its fallback).
+        try addLaunch(scene: scene, darkBackground: darkBackground, darkLogo: darkLogo, approximations: picture == nil ? approximations : [])
     }
 
     /// The outline's shapes mapped by `toPoints` (document units to points about the anchor,

@@ -160,6 +160,8 @@ enum SwiftGeometryWriter {
                     public var dashOffset = 0.0
                     /// The paint: a colour or a gradient.
                     public let paint: Paint
+                    /// The clips of the groups around the shape, outermost first; empty: none.
+                    public var clips: [Clip] = []
                 }
 
                 /// The logo's shapes in drawing order.

@@ -28,7 +28,10 @@ enum SwiftPaintWriter {
                 pen = ", lineCap: \(CodeText.quoted(shape.cap.rawValue)), lineJoin: \(CodeText.quoted(shape.join.rawValue)), miterLimit: \(d(shape.miterLimit))"
                 if !shape.dashes.isEmpty { pen += ", dashes: \(numbers(shape.dashes)), dashOffset: \(d(shape.dashOffset))" }
             }
-            return "        Shape(pathData: \(CodeText.quoted(shape.pathData)), evenOdd: \(shape.evenOdd), strokeWidth: \(d(shape.strokeWidth)), opacity: \(d(shape.opacity))\(pen), paint: \(self.paint(paint))),\n"
+            let clips = shape.clips.isEmpty ? "" : ", clips: [" + shape.clips.map {
+                "Clip(pathData: \(CodeText.quoted($0.pathData)), evenOdd: \($0.evenOdd))"
+            }.joined(separator: ", ") + "]"
+            return "        Shape(pathData: \(CodeText.quoted(shape.pathData)), evenOdd: \(shape.evenOdd), strokeWidth: \(d(shape.strokeWidth)), opacity: \(d(shape.opacity))\(pen), paint: \(self.paint(paint))\(clips)),\n"
         }.joined()
     }
 
@@ -41,7 +44,26 @@ enum SwiftPaintWriter {
     static func declarations(_ model: RevealCodeModel) -> String {
         let dark = model.darkBackground.map { "[\(CodeText.list(CodeText.components($0), indent: ""))]" } ?? "nil"
         let darkShapes = model.darkShapes.map { "[\n" + shapes($0, model.darkPaints ?? []) + "    ]" } ?? "nil"
+        let picture = model.picture.map {
+            "(name: \(CodeText.quoted(CodePicture.iosName)), x: \(d($0.rect.x)), y: \(d($0.rect.y)), width: \(d($0.rect.width)), "
+                + "height: \(d($0.rect.height)), pixelWidth: \($0.pixelWidth), pixelHeight: \($0.pixelHeight))"
+        } ?? "nil"
         return """
+                /// One clip path of a shape, in points about the anchor: the shape shows only inside it.
+                public struct Clip: Sendable {
+                    /// Absolute M, L, C and Z commands.
+                    public let pathData: String
+                    /// True for the even-odd rule, false for non-zero.
+                    public let evenOdd: Bool
+                }
+
+                /// The logo as a picture where its vectors cannot carry it (filters, images, masks): the
+                /// image set's name in the app's asset catalog (LogoReveal.imageset, written beside this
+                /// file), its rect in points about the anchor (the shapes' space) and its size in pixels.
+                /// Nil: the shapes draw the logo.
+                public static let picture: (name: String, x: Double, y: Double, width: Double, height: Double, pixelWidth: Int, pixelHeight: Int)? = \(picture)
+
+            \(BackgroundWriter.swift(model.backgroundGradient, picture: model.backgroundPicture))
                 /// The launch screen's background in dark mode (the colour set's dark appearance); nil: none.
                 public static let darkBackgroundColor: [Double]? = \(dark)
                 /// True when the app has a dark appearance of the launch screen (a dark background or logo).

@@ -104,6 +104,7 @@ public enum SplashGenerator {
                     ? "The reveal's numbers (sizes, path, timeline, radial profile) as \(bundle.platform == .ios ? "Swift" : "Kotlin"), for any window."
                     : "The reveal as \(bundle.platform == .ios ? "Core Animation (UIKit)" : "androidx SplashScreen") code."
             }
+            for resource in bundle.resources { purposes["\(name)/Reveal/\(resource.path)"] = resource.purpose }
         }
 
         // The reveal on each device: a contact sheet; the first device's also as Lottie and web page.

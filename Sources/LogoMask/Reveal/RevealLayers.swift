@@ -125,15 +125,20 @@ final class RevealLayers: @unchecked Sendable {
     static func backgroundPicturePlane(_ scene: RevealScene, path: String) throws(LogoMaskError) -> PixelPlane {
         let viewport = scene.placement.viewport
         let width = viewport.pixelWidth, height = viewport.pixelHeight
-        let resolved = path.hasPrefix("/") || scene.settings.specFolder == nil
-            ? path : URL(fileURLWithPath: scene.settings.specFolder ?? ".").appendingPathComponent(path).path
-        let source = try plane(of: try RasterImage(contentsOfPicture: resolved))
+        let source = try plane(of: try RasterImage(contentsOfPicture: backgroundPicturePath(scene, path: path)))
         let result = PixelPlane(width: width, height: height)
         try result.draw { (context: CairoContext) throws(LogoMaskError) in
             context.paintImage(try source.makeSurface(), placement: fill(source.width, source.height, into: width, height),
                                filter: .good, operator: .source)
         }
         return result
+    }
+
+    /// The background picture's file: `path` as given when absolute or without a spec folder,
+    /// else relative to the spec's folder.
+    static func backgroundPicturePath(_ scene: RevealScene, path: String) -> String {
+        path.hasPrefix("/") || scene.settings.specFolder == nil
+            ? path : URL(fileURLWithPath: scene.settings.specFolder ?? ".").appendingPathComponent(path).path
     }
 
     /// The caption and its top-left corner in device pixels: centred, 24 pt below the logo's

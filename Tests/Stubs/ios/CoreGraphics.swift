@@ -15,6 +15,11 @@ public final class CGMutablePath: CGPath, @unchecked Sendable {
     public func closeSubpath() {}
 }
 
+/// A bitmap image (CGImage).
+public final class CGImage: @unchecked Sendable {
+    private init() {}
+}
+
 /// A colour (CGColor).
 public final class CGColor: @unchecked Sendable {
     init() {}

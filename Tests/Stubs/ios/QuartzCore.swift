@@ -18,6 +18,9 @@ open class CALayer {
     open var anchorPoint: CGPoint = .zero
     open var opacity: Float = 1
     open var mask: CALayer?
+    open var contents: Any?
+    open var contentsGravity: CALayerContentsGravity = .resize
+    open var masksToBounds: Bool = false
     open var transform: CATransform3D = CATransform3DIdentity
     open func addSublayer(_ layer: CALayer) {}
     open func setAffineTransform(_ m: CGAffineTransform) {}
@@ -25,6 +28,15 @@ open class CALayer {
     open func removeAllAnimations() {}
     /// NSObject's key-value coding on Apple platforms.
     open func setValue(_ value: Any?, forKeyPath keyPath: String) {}
+}
+
+/// CALayerContentsGravity.
+public struct CALayerContentsGravity: Hashable, Sendable, RawRepresentable {
+    public var rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let resize = CALayerContentsGravity(rawValue: "resize")
+    public static let resizeAspect = CALayerContentsGravity(rawValue: "resizeAspect")
+    public static let resizeAspectFill = CALayerContentsGravity(rawValue: "resizeAspectFill")
 }
 
 /// CAShapeLayerFillRule.

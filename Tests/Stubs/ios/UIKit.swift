@@ -27,6 +27,12 @@ open class UIColor: @unchecked Sendable {
     open var cgColor: CGColor { fatalError() }
 }
 
+/// UIImage (immutable, Sendable).
+open class UIImage: @unchecked Sendable {
+    public init?(named name: String) {}
+    open var cgImage: CGImage? { nil }
+}
+
 /// UIView.
 @MainActor
 open class UIView: UIResponder {

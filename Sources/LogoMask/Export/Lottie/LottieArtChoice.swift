@@ -101,6 +101,87 @@ struct LottieArtChoice {
         return (0..<builder.layerEnd).map { builder.scene.state(at: times[min($0, times.count - 1)]) }
     }
 
+    /// The logo's picture for another export (the generated code): the one the Lottie embeds for
+    /// the drawn logo (or, when the reveal never draws it, for the hole), at the same scale, its
+    /// ink box cut to `within` (document units) when given.
+    static func picture(scene: RevealScene, options: RevealExportOptions, within: Rect? = nil) throws(LogoMaskError) -> LogoPicture {
+        let builder = try LottieRevealBuilder(scene: scene, options: options)
+        let drawsLogo = LottieLayers.shows(builder.timeline.logoOpacity)
+        return try picture(builder: builder, pointsPerUnit: largestPointsPerUnit(builder: builder, hole: !drawsLogo), within: within)
+    }
+
+    /// The logo drawn by the library's raster path over its ink box (cut to `within`) at
+    /// `pointsPerUnit` times the viewport's density, capped by the filters' picture scale and the
+    /// pixel budget.
+    private static func picture(builder: LottieRevealBuilder, pointsPerUnit: Double, within: Rect? = nil) throws(LogoMaskError) -> LogoPicture {
+        let scene = builder.scene
+        let logo = scene.logo
+        var ink = logo.inkBounds
+        if ink.isEmpty {
+            let box = LottieLogoArt.box(ink: ink, outline: try logo.outline)
+            ink = Rect(x: box.origin.x, y: box.origin.y, width: Double(box.width), height: Double(box.height))
+        }
+        if let within, !ink.intersection(within).isEmpty { ink = ink.intersection(within) }
+        let density = scene.placement.viewport.density
+        let largest = pointsPerUnit * density
+        // A filtered logo: at most its picture scale (memory; ``FilterPicture``).
+        var pixelsPerUnit = FilterPicture.exportPixelsPerUnit(of: logo, wanted: largest)
+        let filterCapped = pixelsPerUnit < largest
+        let budget = builder.options.maxEmbeddedPixels
+        guard budget > 0 else {
+            throw LogoMaskError.invalidParameter(.maxPixels, "must be at least 1 pixel for the logo's embedded picture, not \(budget).")
+        }
+        let area = ink.width * ink.height * pixelsPerUnit * pixelsPerUnit
+        var capped = false
+        if area > Double(budget) {
+            pixelsPerUnit *= (Double(budget) / area).squareRoot()
+            capped = true
+        }
+        // Whole pixels around the ink, never more than the budget.
+        var w = max(1, Int((ink.width * pixelsPerUnit).rounded(.up)))
+        var h = max(1, Int((ink.height * pixelsPerUnit).rounded(.up)))
+        while w * h > budget, w > 1 || h > 1 {
+            pixelsPerUnit *= 0.99
+            w = max(1, Int((ink.width * pixelsPerUnit).rounded(.up)))
+            h = max(1, Int((ink.height * pixelsPerUnit).rounded(.up)))
+        }
+        let transform = Transform.translation(x: -ink.minX, y: -ink.minY).concatenating(.scale(pixelsPerUnit))
+        var image = try Rasterizer.image(of: logo, width: w, height: h, transform: transform)
+        if let tint = scene.spec.logoColor { image = LottiePictureLadder.tinted(image, tint) }
+        let scaleText = "\(formatNumber(pixelsPerUnit, decimals: 3)) px a unit"
+            + (capped ? ", capped by the picture budget of \(budget) pixels (the animation reaches \(formatNumber(largest, decimals: 3)))"
+                : filterCapped ? ", the filters' picture scale (the animation reaches \(formatNumber(largest, decimals: 3)))"
+                : ", the largest scale the animation reaches")
+        return LogoPicture(image: image, inkOrigin: Point(x: ink.minX, y: ink.minY), pixelsPerUnit: pixelsPerUnit, scaleText: scaleText)
+    }
+
+    /// A picture of the logo's ink box: its pixels, where its corner is in document units, its
+    /// scale, and how that scale was chosen (for the notes).
+    struct LogoPicture {
+        var image: RasterImage
+        var inkOrigin: Point
+        var pixelsPerUnit: Double
+        var scaleText: String
+    }
+
+    /// The most points per document unit the logo is shown at over every frame and keyframe
+    /// time: the hole's scale, or the drawn logo's while it shows.
+    private static func largestPointsPerUnit(builder: LottieRevealBuilder, hole: Bool) -> Double {
+        let scene = builder.scene
+        var times = scene.frameTimes(fps: builder.fps)
+        times += builder.timeline.keyTimes
+        var largest = 0.0
+        for time in times {
+            let state = builder.timeline.state(at: time)
+            if hole {
+                largest = max(largest, LottiePictureLadder.scale(of: scene.holeTransformInPoints(state)))
+            } else if state.logoOpacity > 0 {
+                largest = max(largest, LottiePictureLadder.scale(of: scene.drawnLogoTransformInPoints(state)))
+            }
+        }
+        return largest > 0 && largest.isFinite ? largest : scene.placement.pointsPerUnit
+    }
+
     /// True when two transforms place the logo alike (to a millionth of a pixel a unit).
     private static func same(_ a: Transform, _ b: Transform) -> Bool {
         let scale = max(1, abs(a.a), abs(a.d))

@@ -9,4 +9,7 @@ public class Canvas {
     public void rotate(float degrees) { throw new RuntimeException("Stub!"); }
     public void drawColor(int color) { throw new RuntimeException("Stub!"); }
     public void drawPath(Path path, Paint paint) { throw new RuntimeException("Stub!"); }
+    public void drawPaint(Paint paint) { throw new RuntimeException("Stub!"); }
+    public void drawBitmap(Bitmap bitmap, Rect src, RectF dst, Paint paint) { throw new RuntimeException("Stub!"); }
+    public boolean clipPath(Path path) { throw new RuntimeException("Stub!"); }
 }

@@ -1,0 +1,5 @@
+package android.graphics;
+
+public class ColorFilter {
+    public ColorFilter() { throw new RuntimeException("Stub!"); }
+}
