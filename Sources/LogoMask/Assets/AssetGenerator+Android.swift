@@ -91,9 +91,9 @@ extension AssetGenerator {
                 let side = Int((plan.canvas * density.scale).rounded())
                 let transform = fit.transform.concatenating(.scale(density.scale))
                 var image = try Rasterizer.image(of: source, width: side, height: side, transform: transform)
-                // What the reveal's frames draw of the logo: its ink box (librsvg's, +2 px), so a
-                // filter's tail past it (a blurred shadow) is cut as frame 0 cuts it.
-                clear(&image, outside: FrameCompositor.region(of: source.inkBounds, under: transform, width: side, height: side))
+                // What the reveal's frames draw of the logo (its painted region, +2 px), so
+                // whatever lies past it is cut as frame 0 cuts it.
+                clear(&image, outside: FrameCompositor.region(of: source.paintedRegion, under: transform, width: side, height: side))
                 let name = "android/res/drawable\(suffix)-\(density.name)/splash_logo.png"
                 try image.writePNG(to: try writer.prepare(name))
                 try writer.list(name, scale: density.scale, pixels: (side, side),

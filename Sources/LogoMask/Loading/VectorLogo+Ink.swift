@@ -2,6 +2,14 @@ import FoundationEssentials
 import MaskGeometry
 
 extension VectorLogo {
+    /// What a drawing of the logo paints, in document units: its ink box, or for a filtered logo
+    /// the region its filters reach (``FilterPicture/region(of:)``: a drop shadow's blur lies past
+    /// the ink box). The reveal's frames, the Android launch pictures and the Lottie's pictures
+    /// all draw this much, so frame 0 shows the shadow the launch screen shows.
+    var paintedRegion: Rect {
+        FilterPicture.region(of: self) ?? inkBounds
+    }
+
     /// The side, in pixels, of the coverage picture of the ink rectangle that ``paintsNothing``
     /// reads: any shape covering more than 1/255 of one of its pixels shows.
     static let inkProbeSide = 256

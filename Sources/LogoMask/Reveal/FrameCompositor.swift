@@ -49,7 +49,7 @@ final class FrameCompositor {
     private let drawing: LogoDrawing
     private let width: Int
     private let height: Int
-    private let inkBounds: Rect
+    private let paintedRegion: Rect
 
     private let maskStride: Int
     private let mask: UnsafeMutablePointer<UInt8>
@@ -75,7 +75,7 @@ final class FrameCompositor {
         drawing = try scene.logo.makeDrawing()
         width = layers.width
         height = layers.height
-        inkBounds = scene.logo.inkBounds
+        paintedRegion = scene.logo.paintedRegion
         maskStride = PixelLayout.a8.stride(width: width)
         mask = .allocate(capacity: maskStride * height)
         mask.initialize(repeating: 0, count: maskStride * height)
@@ -239,7 +239,7 @@ final class FrameCompositor {
     /// The hole's box on the viewport (its ink under `transform`, grown by 2 px for
     /// antialiasing), nil when it is off-screen.
     private func region(of transform: Transform) -> PixelBox? {
-        Self.region(of: inkBounds, under: transform, width: width, height: height)
+        Self.region(of: paintedRegion, under: transform, width: width, height: height)
     }
 
     /// `ink` under `transform`, grown by 2 px and clipped to a `width` x `height` viewport; nil

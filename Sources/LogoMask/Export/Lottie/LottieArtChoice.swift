@@ -116,7 +116,8 @@ struct LottieArtChoice {
     private static func picture(builder: LottieRevealBuilder, pointsPerUnit: Double, within: Rect? = nil) throws(LogoMaskError) -> LogoPicture {
         let scene = builder.scene
         let logo = scene.logo
-        var ink = logo.inkBounds
+        // What the logo paints (a filter's reach too), as the launch image and frame 0 show it.
+        var ink = logo.paintedRegion
         if ink.isEmpty {
             let box = LottieLogoArt.box(ink: ink, outline: try logo.outline)
             ink = Rect(x: box.origin.x, y: box.origin.y, width: Double(box.width), height: Double(box.height))

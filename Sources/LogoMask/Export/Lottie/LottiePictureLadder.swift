@@ -141,9 +141,8 @@ struct LottiePictureLadder {
     /// What a picture of `logo` covers, in document units: its ink box, or for a filtered logo
     /// the region its filters reach (a drop shadow's faint blur lies outside the ink box).
     static func region(of logo: VectorLogo) -> Rect {
-        var ink = logo.inkBounds
-        if ink.isEmpty { ink = logo.documentBox }
-        return FilterPicture.region(of: logo) ?? ink
+        let region = logo.paintedRegion
+        return region.isEmpty ? logo.documentBox : region
     }
 
     /// How far frame 0's picture is placed down and right of its pixel grid, in device pixels.
