@@ -16,9 +16,6 @@ struct HandOffCase {
     var screen: String
     var web: Bool
     var dark: Bool
-    /// False when the written Android drawable only approximates the logo (its manifest note
-    /// names a change of the art, ``HandOffTests/launchNotExact``): counted, not compared.
-    var launchExact: Bool
     /// A sample's case: on a phone's launch screen the page is also compared with it (the
     /// cross-check), on the web's the live page (`?t=0`) besides its markup.
     var crossCheck: Bool
@@ -47,7 +44,7 @@ struct HandOffCase {
                 platforms: [.ios, .android, .web], background: entry.background, darkBackground: entry.dark?.background,
                 darkLogo: try entry.dark?.logo.map { try VectorLogo(contentsOf: $0) }, devices: [], stillPreset: nil)
             let assets = folder.appendingPathComponent("assets\(index)").path
-            let notes = try AssetGenerator.write(logo: logo, options: options, to: assets).manifest.notes
+            _ = try AssetGenerator.write(logo: logo, options: options, to: assets)
             let webDark = entry.dark.map { WebDarkMode(background: $0.background, logo: options.darkLogo) }
             for run in entry.runs {
                 let dark = run.appearance == .dark
@@ -57,11 +54,6 @@ struct HandOffCase {
                 compositions.append(LaunchScreenComposer.Job(
                     assets: assets, platform: launch.platform.rawValue, width: device.width, height: device.height,
                     density: device.density, output: screen, appearance: run.appearance.rawValue))
-                // The drawable the night mode reads is drawable-night's only with a dark logo.
-                let drawable = dark && options.darkLogo != nil ? "drawable-night" : "drawable"
-                let androidExact = !notes.contains { note in
-                    note.hasPrefix("android/res/\(drawable)/splash_icon.xml:") && HandOffTests.launchNotExact.contains { note.contains($0) }
-                }
                 for preset in run.presets {
                     let scene = try AssetGenerator.launchScene(
                         logo: logo, options: options, preset: preset, device: device, landscape: false, appearance: run.appearance)
@@ -69,7 +61,7 @@ struct HandOffCase {
                         ? try AssetGenerator.launchScene(logo: logo, options: options, preset: preset, device: device, landscape: false) : scene
                     cases.append(HandOffCase(
                         label: "\(entry.name) \(preset.rawValue) \(device.name)\(dark ? " dark" : "")", scene: scene, launch: launch,
-                        screen: screen, web: false, dark: dark, launchExact: launch.platform == .ios || androidExact,
+                        screen: screen, web: false, dark: dark,
                         crossCheck: entry.crossCheck, pageScene: light, darkMode: webDark))
                 }
                 guard !run.webPresets.isEmpty else { continue }
@@ -86,7 +78,7 @@ struct HandOffCase {
                         launch: try webLaunchScreen(logo: logo, options: options, device: device, appearance: .light)) : scene
                     cases.append(HandOffCase(
                         label: "\(entry.name) \(preset.rawValue) \(device.name)\(dark ? " dark" : "") web", scene: scene, launch: webLaunch,
-                        screen: splash, web: true, dark: dark, launchExact: true, crossCheck: entry.crossCheck, pageScene: light,
+                        screen: splash, web: true, dark: dark, crossCheck: entry.crossCheck, pageScene: light,
                         darkMode: webDark))
                 }
             }

@@ -59,7 +59,7 @@ struct PictureHandOffTests {
             _ = try AssetGenerator.write(logo: logo, options: options, to: assets)
             for device in HandOffMatrix.devices {
                 let launch = try AssetGenerator.launchScreen(logo: logo, options: options, device: device, landscape: false, appearance: .light)
-                // Android's drawable lacks what the outline cannot carry (HandOffTests.launchNotExact):
+                // These assets are written for iOS only (Android's picture icon is compared in HandOffTests):
                 // there the frames' frame 0, placed on the Android launch rect, is the reference.
                 var screen: String?
                 if launch.platform == .ios {
