@@ -19,6 +19,13 @@ import Glibc
 /// along one straight edge, whose distance along the ray has its minimum at one of them, so the
 /// radius is the exact minimum for polygons whose edges do not cross (and within the spacing of
 /// the inner rays where two polygons' edges cross).
+///
+/// A polygon may be cut by *regions* (polygons that only gate others, e.g. where a gradient is
+/// opaque): it counts only inside every region it lists in ``Polygon/within`` and outside every
+/// one in ``Polygon/outside``. Along a ray its exit is then the first of its own exit, leaving a
+/// `within` region or entering an `outside` one; the regions' vertices and feet are cast like
+/// the polygons', so each of those minima is found (the corners where a region's edge cuts the
+/// polygon's are farthest points, never the minimum of a bin, for convex regions).
 public struct RadialProfileRayCaster: Sendable {
     /// A filled shape: closed rings whose windings add up, and how its inside is decided.
     public struct Polygon: Sendable, Hashable {
@@ -26,11 +33,18 @@ public struct RadialProfileRayCaster: Sendable {
         public var rings: [[Point]]
         /// Even-odd when true, else non-zero.
         public var evenOdd: Bool
+        /// Indices of the regions (see ``RadialProfileRayCaster/init(polygons:regions:directionCount:)``)
+        /// the polygon counts inside of only.
+        public var within: [Int]
+        /// Indices of the regions where the polygon does not count.
+        public var outside: [Int]
 
-        /// A shape of `rings`.
-        public init(rings: [[Point]], evenOdd: Bool) {
+        /// A shape of `rings`, cut by the regions `within` and `outside` (none by default).
+        public init(rings: [[Point]], evenOdd: Bool, within: [Int] = [], outside: [Int] = []) {
             self.rings = rings
             self.evenOdd = evenOdd
+            self.within = within
+            self.outside = outside
         }
     }
 
@@ -41,18 +55,23 @@ public struct RadialProfileRayCaster: Sendable {
     }
 
     private let edges: [Edge]
+    /// The rule of every polygon, then of every region (an edge's `polygon` indexes both, in that order).
     private let evenOdd: [Bool]
+    /// The polygons' `within` and `outside` regions, as indices into `evenOdd`.
+    private let gates: [(within: [Int], outside: [Int])]
     private let directionCount: Int
     /// Edge indices by the bins their angular span (seen from the anchor) touches.
     private let buckets: [[Int32]]
     /// Extra directions to cast inside each bin: the vertices' and the perpendicular feet.
     private let extraDirections: [[Double]]
 
-    /// Prepares `polygons` (points relative to the anchor) for `directionCount` bins.
-    public init(polygons: [Polygon], directionCount: Int) {
+    /// Prepares `polygons` (points relative to the anchor) for `directionCount` bins; `regions`
+    /// paint nothing themselves and only cut the polygons that name them (their `within` and
+    /// `outside` are ignored).
+    public init(polygons: [Polygon], regions: [Polygon] = [], directionCount: Int) {
         self.directionCount = directionCount
         var edges: [Edge] = []
-        for (index, polygon) in polygons.enumerated() {
+        for (index, polygon) in (polygons + regions).enumerated() {
             for points in polygon.rings where points.count >= 2 {
                 for i in 0..<points.count {
                     let a = points[i], b = points[(i + 1) % points.count]
@@ -61,7 +80,9 @@ public struct RadialProfileRayCaster: Sendable {
             }
         }
         self.edges = edges
-        evenOdd = polygons.map(\.evenOdd)
+        evenOdd = (polygons + regions).map(\.evenOdd)
+        let first = polygons.count
+        gates = polygons.map { polygon in (polygon.within.map { first + $0 }, polygon.outside.map { first + $0 }) }
         let n = directionCount
         let step = 2 * Double.pi / Double(n)
         var buckets = [[Int32]](repeating: [], count: n)
@@ -155,8 +176,14 @@ public struct RadialProfileRayCaster: Sendable {
         }
         var winding = [Int](repeating: 0, count: evenOdd.count)
         for crossing in crossings { winding[crossing.polygon] += crossing.sign }
+        func contains(_ polygon: Int) -> Bool {
+            let w = winding[polygon]
+            return evenOdd[polygon] ? w & 1 != 0 : w != 0
+        }
         func inside() -> Bool {
-            for (polygon, w) in winding.enumerated() where evenOdd[polygon] ? w & 1 != 0 : w != 0 { return true }
+            for (polygon, gate) in gates.enumerated() where contains(polygon) {
+                if gate.within.allSatisfy(contains), !gate.outside.contains(where: contains) { return true }
+            }
             return false
         }
         guard inside() else { return nil }
