@@ -59,6 +59,8 @@ public struct RadialProfileRayCaster: Sendable {
     private let evenOdd: [Bool]
     /// The polygons' `within` and `outside` regions, as indices into `evenOdd`.
     private let gates: [(within: [Int], outside: [Int])]
+    /// For each region, the polygons it gates.
+    private let users: [[Int]]
     private let directionCount: Int
     /// Edge indices by the bins their angular span (seen from the anchor) touches.
     private let buckets: [[Int32]]
@@ -83,6 +85,11 @@ public struct RadialProfileRayCaster: Sendable {
         evenOdd = (polygons + regions).map(\.evenOdd)
         let first = polygons.count
         gates = polygons.map { polygon in (polygon.within.map { first + $0 }, polygon.outside.map { first + $0 }) }
+        var users = [[Int]](repeating: [], count: regions.count)
+        for (index, polygon) in polygons.enumerated() {
+            for region in Set(polygon.within + polygon.outside) where region < regions.count { users[region].append(index) }
+        }
+        self.users = users
         let n = directionCount
         let step = 2 * Double.pi / Double(n)
         var buckets = [[Int32]](repeating: [], count: n)
@@ -180,17 +187,35 @@ public struct RadialProfileRayCaster: Sendable {
             let w = winding[polygon]
             return evenOdd[polygon] ? w & 1 != 0 : w != 0
         }
-        func inside() -> Bool {
-            for (polygon, gate) in gates.enumerated() where contains(polygon) {
-                if gate.within.allSatisfy(contains), !gate.outside.contains(where: contains) { return true }
-            }
-            return false
+        func satisfied(_ polygon: Int) -> Bool {
+            let gate = gates[polygon]
+            return contains(polygon) && gate.within.allSatisfy(contains) && !gate.outside.contains(where: contains)
         }
-        guard inside() else { return nil }
+        // Which polygons hold the point, counted, updated per crossing (only a polygon some
+        // crossing names can have a winding number; a region's crossing updates its users).
+        var holds = [Bool](repeating: false, count: gates.count)
+        var count = 0
+        for crossing in crossings where crossing.polygon < gates.count && !holds[crossing.polygon] && satisfied(crossing.polygon) {
+            holds[crossing.polygon] = true
+            count += 1
+        }
+        guard count > 0 else { return nil }
+        func update(_ polygon: Int) {
+            let now = satisfied(polygon)
+            if now != holds[polygon] {
+                holds[polygon] = now
+                count += now ? 1 : -1
+            }
+        }
         crossings.sort { $0.t < $1.t }
         for crossing in crossings {
             winding[crossing.polygon] -= crossing.sign
-            if !inside() { return crossing.t }
+            if crossing.polygon < gates.count {
+                update(crossing.polygon)
+            } else {
+                for polygon in users[crossing.polygon - gates.count] { update(polygon) }
+            }
+            if count == 0 { return crossing.t }
         }
         return nil  // unreachable for closed polygons: past the last crossing nothing is inside
     }

@@ -13,10 +13,8 @@ import LogoMaskTestSupport
 /// and a radial gradient's disc is an inscribed 1024-gon (4.7e-6 of its radius inside).
 @Suite("Mixed gradient profile")
 struct MixedGradientProfileTests {
-    static func logo(_ body: String) throws -> VectorLogo {
-        let svg = """
-            <svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100">
-            <defs>
+    /// The gradients the cases below paint with.
+    static let defs = """
               <linearGradient id="half" x1="0" y1="0" x2="1" y2="0">
                 <stop offset="0" stop-color="#204a87"/><stop offset="0.5" stop-color="#729fcf"/>
                 <stop offset="1" stop-color="#ffffff" stop-opacity="0"/>
@@ -29,11 +27,10 @@ struct MixedGradientProfileTests {
                 <stop offset="0" stop-color="#ffffff" stop-opacity="0"/><stop offset="0.5" stop-color="#ef2929"/>
               </radialGradient>
               <linearGradient id="reflected" href="#half" spreadMethod="reflect"/>
-            </defs>
-            \(body)
-            </svg>
             """
-        return try VectorLogo(data: Data(svg.utf8), name: "test.svg")
+
+    static func logo(_ body: String) throws -> VectorLogo {
+        try OpaqueOutlineProfileTests.logo(body, defs: defs)
     }
 
     static func profile(_ logo: VectorLogo, anchor: Point) throws -> RadialProfile? {
@@ -41,9 +38,8 @@ struct MixedGradientProfileTests {
             logo: logo, logoWidth: 100, anchor: anchor, directionCount: RadialProfile.defaultDirectionCount)
     }
 
-    /// The radius of the bin holding `degrees` (clockwise from +x, y down).
     static func radius(_ profile: RadialProfile, degrees: Double) -> Double {
-        profile.radii[Int(degrees / 360 * Double(profile.directionCount)) % profile.directionCount]
+        OpaqueOutlineProfileTests.radius(profile, degrees: degrees)
     }
 
     @Test("a square whose linear gradient fades out past its middle: opaque up to x = 50, exactly")

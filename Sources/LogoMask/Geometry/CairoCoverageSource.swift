@@ -109,6 +109,9 @@ final class CairoCoverageSource: CoverageSource {
 
     func viewportIsCovered(transform: Transform, boxes: [PixelBox]?) throws(LogoMaskError) -> Bool {
         try deadline.check(name)
+        // No pixel to check: nothing to draw (an empty clip would leave the drawing uncropped,
+        // its group surfaces sized by the element at this scale).
+        if let boxes, boxes.isEmpty { return true }
         let width = viewportWidth, height = viewportHeight
         let stride = PixelLayout.a8.stride(width: width)
         let pixels = buffer(&viewBuffer, &viewCapacity, count: stride * height)

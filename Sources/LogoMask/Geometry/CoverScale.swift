@@ -99,12 +99,15 @@ public enum CoverScale {
         var resolved = own
         var outcome: CoverOutcome
         var choice: AnchorChoice
+        // In a session, the exact profile about the anchor (when the outline gives one) starts
+        // the search in place of the grids.
+        let profile = session?.profile(anchor: own.resolvedAnchor, logoWidth: own.logoWidth)
         switch policy {
         case .center, .point:
-            outcome = try search.solve(placement: own, inkBounds: logo.inkBounds)
+            outcome = try search.solve(placement: own, inkBounds: logo.inkBounds, profile: profile)
             choice = policy == .center ? .center : .given
         case .centerOrBest:
-            outcome = try search.solve(placement: own, inkBounds: logo.inkBounds)
+            outcome = try search.solve(placement: own, inkBounds: logo.inkBounds, profile: profile)
             choice = .center
             if case let .noScale(limit) = outcome {
                 // The centre is in a gap of the logo: fall back on the best anchor.
