@@ -123,7 +123,14 @@ public struct CoverScaleSearch<Source: CoverageSource> {
         let shape = placement.pixelFrame.apply(to: inkBounds)
         let sMax = min(settings.maxScale, Self.fixedPointLimit / max(1e-12, shape.width, shape.height) / 2)
         guard bracket.high < sMax else { return try solve(placement: placement, inkBounds: inkBounds) }
-        return try exactPhase(placement: placement, low: bracket.low, high: bracket.high, tiles: bracket.tiles, sMax: sMax)
+        stats.viewportRenders += 1
+        guard try source.viewportIsCovered(transform: placement.pixelTransform(scale: bracket.high), boxes: nil) else {
+            // The pixels do not cover where the outline says (antialiased seams between abutting
+            // shapes: google-chrome's profile covers at 10.9, its pixels at 19.5): the grids decide.
+            return try solve(placement: placement, inkBounds: inkBounds)
+        }
+        return try exactPhase(
+            placement: placement, low: bracket.low, high: bracket.high, tiles: bracket.tiles, sMax: sMax, verifiedHigh: bracket.high)
     }
 
     /// Finds the cover scale of `placement` (its anchor, rotation, viewport) for a logo whose ink
@@ -188,13 +195,14 @@ public struct CoverScaleSearch<Source: CoverageSource> {
     /// Exact phase: the renderer decides, from a bracket `low...high` and the viewport tiles not
     /// proven covered over it (nil: the whole viewport).
     private mutating func exactPhase(
-        placement: Placement, low: Double, high: Double, tiles: [PixelBox]?, sMax: Double
+        placement: Placement, low: Double, high: Double, tiles: [PixelBox]?, sMax: Double, verifiedHigh: Double = .nan
     ) throws(Source.Failure) -> CoverOutcome {
         let tolerance = max(settings.tolerance, 1e-9)
         func transform(_ s: Double) -> Transform { placement.pixelTransform(scale: s) }
         var low = low, high = high, tiles = tiles
-        // `high` is only proven by the grid so far: the loop's whole-viewport check decides.
-        var verifiedHigh = Double.nan
+        // `high` is only proven by the grid so far (unless the caller drew it whole): the loop's
+        // whole-viewport check decides.
+        var verifiedHigh = verifiedHigh
         var lowVerified = false
         var grow = 2 * tolerance
         var shrink = 4 * tolerance
