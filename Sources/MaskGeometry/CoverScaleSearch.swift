@@ -278,7 +278,8 @@ public struct CoverScaleSearch<Source: CoverageSource> {
         let anchor = placement.anchorInPoints
         let scale = profile.coverScale(windowWidth: v.size.width, windowHeight: v.size.height, anchor: anchor, rotation: 0)
         guard scale.isFinite, scale > 0 else { return nil }
-        let high = scale * (1 + 1e-9), low = scale / (1 + Self.profileBracketWidth)
+        // The pixels may cover a little above the profile's answer (up to 0.05 % on the samples).
+        let high = scale * 1.002, low = scale / (1 + Self.profileBracketWidth)
         // A tile is proven when, at the bracket's low end (its largest preimage), its farthest
         // point stays 2 pixels inside the smallest radius over the directions it spans.
         let n = profile.radii.count
