@@ -19,6 +19,13 @@ import Glibc
 /// along one straight edge, whose distance along the ray has its minimum at one of them, so the
 /// radius is the exact minimum for polygons whose edges do not cross (and within the spacing of
 /// the inner rays where two polygons' edges cross).
+///
+/// A polygon may be cut by *regions* (polygons that only gate others, e.g. where a gradient is
+/// opaque): it counts only inside every region it lists in ``Polygon/within`` and outside every
+/// one in ``Polygon/outside``. Along a ray its exit is then the first of its own exit, leaving a
+/// `within` region or entering an `outside` one; the regions' vertices and feet are cast like
+/// the polygons', so each of those minima is found (the corners where a region's edge cuts the
+/// polygon's are farthest points, never the minimum of a bin, for convex regions).
 public struct RadialProfileRayCaster: Sendable {
     /// A filled shape: closed rings whose windings add up, and how its inside is decided.
     public struct Polygon: Sendable, Hashable {
@@ -26,11 +33,18 @@ public struct RadialProfileRayCaster: Sendable {
         public var rings: [[Point]]
         /// Even-odd when true, else non-zero.
         public var evenOdd: Bool
+        /// Indices of the regions (see ``RadialProfileRayCaster/init(polygons:regions:directionCount:)``)
+        /// the polygon counts inside of only.
+        public var within: [Int]
+        /// Indices of the regions where the polygon does not count.
+        public var outside: [Int]
 
-        /// A shape of `rings`.
-        public init(rings: [[Point]], evenOdd: Bool) {
+        /// A shape of `rings`, cut by the regions `within` and `outside` (none by default).
+        public init(rings: [[Point]], evenOdd: Bool, within: [Int] = [], outside: [Int] = []) {
             self.rings = rings
             self.evenOdd = evenOdd
+            self.within = within
+            self.outside = outside
         }
     }
 
@@ -41,18 +55,25 @@ public struct RadialProfileRayCaster: Sendable {
     }
 
     private let edges: [Edge]
+    /// The rule of every polygon, then of every region (an edge's `polygon` indexes both, in that order).
     private let evenOdd: [Bool]
+    /// The polygons' `within` and `outside` regions, as indices into `evenOdd`.
+    private let gates: [(within: [Int], outside: [Int])]
+    /// For each region, the polygons it gates.
+    private let users: [[Int]]
     private let directionCount: Int
     /// Edge indices by the bins their angular span (seen from the anchor) touches.
     private let buckets: [[Int32]]
     /// Extra directions to cast inside each bin: the vertices' and the perpendicular feet.
     private let extraDirections: [[Double]]
 
-    /// Prepares `polygons` (points relative to the anchor) for `directionCount` bins.
-    public init(polygons: [Polygon], directionCount: Int) {
+    /// Prepares `polygons` (points relative to the anchor) for `directionCount` bins; `regions`
+    /// paint nothing themselves and only cut the polygons that name them (their `within` and
+    /// `outside` are ignored).
+    public init(polygons: [Polygon], regions: [Polygon] = [], directionCount: Int) {
         self.directionCount = directionCount
         var edges: [Edge] = []
-        for (index, polygon) in polygons.enumerated() {
+        for (index, polygon) in (polygons + regions).enumerated() {
             for points in polygon.rings where points.count >= 2 {
                 for i in 0..<points.count {
                     let a = points[i], b = points[(i + 1) % points.count]
@@ -61,7 +82,14 @@ public struct RadialProfileRayCaster: Sendable {
             }
         }
         self.edges = edges
-        evenOdd = polygons.map(\.evenOdd)
+        evenOdd = (polygons + regions).map(\.evenOdd)
+        let first = polygons.count
+        gates = polygons.map { polygon in (polygon.within.map { first + $0 }, polygon.outside.map { first + $0 }) }
+        var users = [[Int]](repeating: [], count: regions.count)
+        for (index, polygon) in polygons.enumerated() {
+            for region in Set(polygon.within + polygon.outside) where region < regions.count { users[region].append(index) }
+        }
+        self.users = users
         let n = directionCount
         let step = 2 * Double.pi / Double(n)
         var buckets = [[Int32]](repeating: [], count: n)
@@ -155,15 +183,39 @@ public struct RadialProfileRayCaster: Sendable {
         }
         var winding = [Int](repeating: 0, count: evenOdd.count)
         for crossing in crossings { winding[crossing.polygon] += crossing.sign }
-        func inside() -> Bool {
-            for (polygon, w) in winding.enumerated() where evenOdd[polygon] ? w & 1 != 0 : w != 0 { return true }
-            return false
+        func contains(_ polygon: Int) -> Bool {
+            let w = winding[polygon]
+            return evenOdd[polygon] ? w & 1 != 0 : w != 0
         }
-        guard inside() else { return nil }
+        func satisfied(_ polygon: Int) -> Bool {
+            let gate = gates[polygon]
+            return contains(polygon) && gate.within.allSatisfy(contains) && !gate.outside.contains(where: contains)
+        }
+        // Which polygons hold the point, counted, updated per crossing (only a polygon some
+        // crossing names can have a winding number; a region's crossing updates its users).
+        var holds = [Bool](repeating: false, count: gates.count)
+        var count = 0
+        for crossing in crossings where crossing.polygon < gates.count && !holds[crossing.polygon] && satisfied(crossing.polygon) {
+            holds[crossing.polygon] = true
+            count += 1
+        }
+        guard count > 0 else { return nil }
+        func update(_ polygon: Int) {
+            let now = satisfied(polygon)
+            if now != holds[polygon] {
+                holds[polygon] = now
+                count += now ? 1 : -1
+            }
+        }
         crossings.sort { $0.t < $1.t }
         for crossing in crossings {
             winding[crossing.polygon] -= crossing.sign
-            if !inside() { return crossing.t }
+            if crossing.polygon < gates.count {
+                update(crossing.polygon)
+            } else {
+                for polygon in users[crossing.polygon - gates.count] { update(polygon) }
+            }
+            if count == 0 { return crossing.t }
         }
         return nil  // unreachable for closed polygons: past the last crossing nothing is inside
     }

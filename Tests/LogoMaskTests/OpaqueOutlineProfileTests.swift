@@ -17,17 +17,23 @@ import LogoMaskTestSupport
 /// `RevealCodeTests` holds the generated code to.
 @Suite("Opaque outline profile")
 struct OpaqueOutlineProfileTests {
-    static func logo(_ body: String) throws -> VectorLogo {
-        let svg = """
-            <svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100">
-            <defs>
+    /// The gradients and clip the cases below paint with.
+    static let defs = """
               <linearGradient id="opaque" x1="0" y1="0" x2="1" y2="1">
                 <stop offset="0" stop-color="#123456"/><stop offset="1" stop-color="#abcdef"/>
               </linearGradient>
-              <linearGradient id="mixed" x1="0" y1="0" x2="1" y2="1">
+              <linearGradient id="mixed" x1="0" y1="0" x2="1" y2="1" spreadMethod="reflect">
                 <stop offset="0" stop-color="#123456"/><stop offset="1" stop-color="#abcdef" stop-opacity="0.5"/>
               </linearGradient>
               <clipPath id="clip"><rect x="0" y="0" width="60" height="100"/></clipPath>
+            """
+
+    /// A 100 x 100 document of `body` over `defs`.
+    static func logo(_ body: String, defs: String = defs) throws -> VectorLogo {
+        let svg = """
+            <svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100">
+            <defs>
+            \(defs)
             </defs>
             \(body)
             </svg>
@@ -85,7 +91,7 @@ struct OpaqueOutlineProfileTests {
         #expect(abs(open - 30) < 0.05, "no stroke at 315: \(open)")
     }
 
-    @Test("the outline cannot give the opaque part: dashes, a gradient mixing opaque and translucent stops, a clip on an opaque shape, a filter")
+    @Test("the outline cannot give the opaque part: dashes, a gradient mixing opaque and translucent stops that repeats mirrored, a clip on an opaque shape, a filter")
     func fallsBackToPixels() throws {
         let cases = [
             ##"<rect x="20" y="20" width="60" height="60" fill="#000" stroke="#000" stroke-width="4" stroke-dasharray="3 2"/>"##,

@@ -51,12 +51,21 @@ public enum AssetGenerator {
         logo: VectorLogo, options: AssetOptions, to folder: String, deadline: Deadline = .none,
         progress: ProgressHandler? = nil
     ) throws(LogoMaskError) -> Report {
+        try write(logo: logo, options: options, to: folder, deadline: deadline, progress: progress, session: nil)
+    }
+
+    /// The same, the cover searches drawing through `session` when given (`generate` shares one
+    /// per logo across its platforms).
+    static func write(
+        logo: VectorLogo, options: AssetOptions, to folder: String, deadline: Deadline,
+        progress: ProgressHandler?, session: CoverSearchSession?
+    ) throws(LogoMaskError) -> Report {
         guard options.logoWidth.isFinite, options.logoWidth > 0 else {
             throw LogoMaskError.invalidParameter(.logoWidth, "must be a positive number of points, not \(options.logoWidth).")
         }
         guard !logo.inkBounds.isEmpty else { throw LogoMaskError.noVisibleInk(file: logo.name) }
         if let dark = options.darkLogo, dark.inkBounds.isEmpty { throw LogoMaskError.noVisibleInk(file: dark.name) }
-        let (covers, anchor) = coverScales(logo: logo, options: options, deadline: deadline)
+        let (covers, anchor) = coverScales(logo: logo, options: options, deadline: deadline, session: session)
         let android = options.platforms.contains(.android) ? try AndroidPlan(logo: logo, options: options, anchor: anchor.point) : nil
         // Measured from pixels for every platform: it also refuses, before anything is written, a
         // logo whose ink rectangle is not empty but which paints nothing (hidden or fill-less shapes).
@@ -310,9 +319,13 @@ public enum AssetGenerator {
     /// launch files, stills and icons must agree): the default anchor chosen on the first
     /// device's portrait screen, then kept. Whether the centre covers does not depend on the
     /// screen (only on the ink around it), so the first device decides for all.
-    static func coverScales(logo: VectorLogo, options: AssetOptions, deadline: Deadline) -> ([AssetManifest.Cover], SharedAnchor) {
+    static func coverScales(
+        logo: VectorLogo, options: AssetOptions, deadline: Deadline, session: CoverSearchSession? = nil
+    ) -> ([AssetManifest.Cover], SharedAnchor) {
         var covers: [AssetManifest.Cover] = []
         var anchor: SharedAnchor?
+        // One parse and one first grid for every screen.
+        let session = session?.logo === logo ? session : CoverSearchSession(logo: logo, deadline: deadline)
         for device in options.devices {
             for landscape in [false, true] {
                 let viewport = device.viewport(landscape: landscape)
@@ -322,7 +335,8 @@ public enum AssetGenerator {
                     viewport: viewport.description, scale: nil, note: nil)
                 do {
                     let result = try CoverScale.compute(
-                        logo: logo, placement: placement, anchor: anchor.map { .point($0.point) } ?? .defaultAnchor, deadline: deadline)
+                        logo: logo, placement: placement, anchor: anchor.map { .point($0.point) } ?? .defaultAnchor,
+                        tolerance: 0.001, deadline: deadline, session: session)
                     entry.scale = result.scale
                     if anchor == nil { anchor = SharedAnchor(point: result.anchor, chosen: result.anchorChoice, note: result.anchorNote) }
                 } catch {

@@ -49,6 +49,10 @@ public enum SplashGenerator {
         let spec = try c.reveal.spec.map { (path) throws(LogoMaskError) in try RevealSpec.load(path: c.resolve(path)) } ?? c.reveal.preset.spec
         let content = try c.reveal.content.map { (path) throws(LogoMaskError) in try RasterImage(contentsOfPicture: c.resolve(path)) }
         let folder = try AtomicFolder(path: c.resolve(c.output))
+        // One cover-search session per logo: its parse, grids and answers serve every platform's
+        // assets and every scene below (the same screens are searched again and again).
+        let sessions = ([logo] + (darkLogo.map { [$0] } ?? [])).map { CoverSearchSession(logo: $0, deadline: deadline) }
+        func session(_ drawn: VectorLogo) -> CoverSearchSession? { sessions.first { $0.logo === drawn } }
         var purposes: [String: String] = [:]
         var launch: [String: AssetManifest] = [:]
         var warnings: [String] = []
@@ -71,7 +75,8 @@ public enum SplashGenerator {
         // likely to refuse (an anchor outside the logo's opaque part) fails fast.
         var bundles: [RevealCodeBundle] = []
         for platform in [RevealCodePlatform.ios, .android] where c.platforms.contains(platform == .ios ? .ios : .android) {
-            let (scene, kotlinLaunch) = try codeScene(c, logo: logo, darkLogo: darkLogo, spec: spec, platform: platform, deadline: deadline)
+            let (scene, kotlinLaunch) = try codeScene(
+                c, logo: logo, darkLogo: darkLogo, spec: spec, platform: platform, deadline: deadline, session: session(logo))
             bundles.append(try RevealCode.generate(
                 scene, platform: platform, kotlinPackage: c.code.kotlinPackage, kotlinLaunch: kotlinLaunch, deadline: deadline,
                 darkBackground: c.darkBackground?.flatColor, darkLogo: darkLogo))
@@ -86,7 +91,8 @@ public enum SplashGenerator {
                 stillPreset: c.reveal.spec == nil ? c.reveal.preset : .twitter,
                 androidIconBackground: c.android.iconBackground, androidFit: c.android.iconFit, animatedIcon: c.android.animatedIcon)
             let scratch = try folder.path(".launch-\(platform.rawValue)")
-            let report = try AssetGenerator.write(logo: logo, options: options, to: scratch, deadline: deadline)
+            let report = try AssetGenerator.write(
+                logo: logo, options: options, to: scratch, deadline: deadline, progress: nil, session: session(logo))
             try move(scratch + "/" + platform.rawValue, to: folder.path(platform.rawValue), folder: folder)
             try? FileManager.default.removeItem(atPath: scratch)
             launch[platform.rawValue] = report.manifest
@@ -120,12 +126,15 @@ public enum SplashGenerator {
                 let drawn = dark ? (darkLogo ?? logo) : logo
                 let suffix = dark ? "-dark" : "", mode = dark ? " in dark mode" : ""
                 let preview = try revealScene(
-                    c, logo: drawn, spec: spec, device: device, density: 1, content: content, appearance: appearance, deadline: deadline)
+                    c, logo: drawn, spec: spec, device: device, density: 1, content: content, appearance: appearance, deadline: deadline,
+                    session: session(drawn))
                 let sheet = "previews/\(AssetGenerator.fileName(device.name))\(suffix).png"
                 _ = try RevealRenderer.render(preview, fps: min(c.reveal.fps, previewFPS), output: nil, contactSheet: folder.path(sheet), deadline: deadline)
                 purposes[sheet] = "Frames of the \(spec.name) reveal on \(device.name) at 1x\(mode), labelled with their times (a preview)."
                 guard index == 0 else { continue }
-                let scene = try revealScene(c, logo: drawn, spec: spec, device: device, content: content, appearance: appearance, deadline: deadline)
+                let scene = try revealScene(
+                    c, logo: drawn, spec: spec, device: device, content: content, appearance: appearance, deadline: deadline,
+                    session: session(drawn))
                 let options = RevealExportOptions(fps: c.reveal.fps)
                 let lottie = "reveal/reveal\(suffix).json"
                 let exported = try RevealExport.lottie(scene, options: options)
@@ -144,7 +153,7 @@ public enum SplashGenerator {
                 web.anchor = .point(scene.placement.resolvedAnchor)
                 web.finalScale = 1
                 web.content = nil
-                let overlay = try RevealScene(logo: logo, spec: spec, settings: web, deadline: deadline)
+                let overlay = try RevealScene(logo: logo, spec: spec, settings: web, deadline: deadline, session: session(logo))
                 try RevealExport.write(
                     RevealExport.webOverlay(overlay, options: options, dark: webDark, deadline: deadline), to: folder.path("reveal/logo-reveal.js"))
                 purposes["reveal/logo-reveal.js"] = "The reveal as a script that plays it over the live web page, in any window, from the web launch screen."
@@ -203,7 +212,7 @@ public enum SplashGenerator {
     /// (the caller passes that appearance's logo).
     private static func revealScene(
         _ c: SplashConfiguration, logo: VectorLogo, spec: RevealSpec, device: Device, density: Double? = nil,
-        content: RasterImage?, appearance: LaunchScene.Appearance = .light, deadline: Deadline
+        content: RasterImage?, appearance: LaunchScene.Appearance = .light, deadline: Deadline, session: CoverSearchSession?
     ) throws(LogoMaskError) -> RevealScene {
         var viewport = device.viewport()
         if let density { viewport.density = density }
@@ -215,7 +224,7 @@ public enum SplashGenerator {
         settings.background = appearance == .dark ? (c.darkBackground ?? c.background).flatColor : c.background.flatColor
         settings.content = content
         settings.specFolder = c.reveal.spec.map { URL(fileURLWithPath: c.resolve($0)).deletingLastPathComponent().path }
-        return try RevealScene(logo: logo, spec: spec, settings: settings, deadline: deadline)
+        return try RevealScene(logo: logo, spec: spec, settings: settings, deadline: deadline, session: session)
     }
 
     /// The scene the code is read from, as the code command makes it: the first device's screen
@@ -224,7 +233,7 @@ public enum SplashGenerator {
     /// screen the system draws (its launch scene, with night mode's background and logo).
     private static func codeScene(
         _ c: SplashConfiguration, logo: VectorLogo, darkLogo: VectorLogo?, spec: RevealSpec, platform: RevealCodePlatform,
-        deadline: Deadline
+        deadline: Deadline, session: CoverSearchSession?
     ) throws(LogoMaskError) -> (RevealScene, KotlinLaunch?) {
         var settings: RevealSettings
         var launch: KotlinLaunch?
@@ -247,7 +256,7 @@ public enum SplashGenerator {
         settings.finalScale = 1
         // The scene resolves a searched anchor (the default, or auto) itself.
         if let anchor = c.reveal.anchor { settings.anchor = anchor }
-        let scene = try RevealScene(logo: logo, spec: spec, settings: settings, deadline: deadline)
+        let scene = try RevealScene(logo: logo, spec: spec, settings: settings, deadline: deadline, session: session)
         if c.reveal.spec == nil, let icon = c.android.animatedIcon, icon == c.reveal.preset,
            try AndroidSplashPicture.allowsAnimatedIcon(logo: logo, darkLogo: darkLogo) {
             // The exit goes on from the animated icon's last frame, as the assets write it (none

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import MaskGeometry
+import Synchronization
 
 /// The coverage oracle behind the cover-scale search: draws the logo's vectors with Cairo into
 /// an 8-bit coverage grid (reused for every zoom level) and into the viewport's own pixel grid
@@ -11,6 +12,12 @@ import MaskGeometry
 /// under picture grids, zanshin's search stepped down through 108 exact renders at 60x, each
 /// recomputing 23 blurs, where vectors throughout needed 4.) For such a logo the cover scale is
 /// the one at which the picture covers, as the reveal's frames paint it at that scale.
+///
+/// One source serves every search of a run on one logo (a ``CoverSearchSession``):
+/// the logo is parsed once, and a coverage grid asked for again with the same transform and
+/// size is read from the grid kept instead of drawn again. The first grid of every search is
+/// one: it spans the ink box at 1024 pixels whatever the device's density and orientation, so
+/// `assets` draws it once for its 12 screens, not 12 times.
 final class CairoCoverageSource: CoverageSource {
     typealias Failure = LogoMaskError
 
@@ -21,8 +28,12 @@ final class CairoCoverageSource: CoverageSource {
     private var gridCapacity = 0
     private var viewBuffer: UnsafeMutablePointer<UInt8>?
     private var viewCapacity = 0
-    private let viewportWidth: Int
-    private let viewportHeight: Int
+    private var viewportWidth: Int
+    private var viewportHeight: Int
+    /// Grids drawn, most recent first, kept for the searches that ask for them again.
+    private var grids: [(transform: Transform, width: Int, height: Int, table: SummedAreaTable)] = []
+    /// How many grids are kept: the first grid of a search and the zoomed ones after it.
+    private static let keptGrids = 4
 
     init(logo: VectorLogo, viewport: Viewport, deadline: Deadline) throws(LogoMaskError) {
         drawing = try logo.makeDrawing()
@@ -31,6 +42,32 @@ final class CairoCoverageSource: CoverageSource {
         self.deadline = deadline
         viewportWidth = viewport.pixelWidth
         viewportHeight = viewport.pixelHeight
+    }
+
+    /// Makes the exact checks draw `viewport`'s pixel grid (the next search's screen).
+    func use(viewport: Viewport) {
+        viewportWidth = viewport.pixelWidth
+        viewportHeight = viewport.pixelHeight
+    }
+
+    /// Test hook: while not nil, how many coverage grids each file's searches drew and how
+    /// many they read from a grid kept by an earlier search.
+    static let gridLog = Mutex<[String: (drawn: Int, reused: Int)]?>(nil)
+
+    private func logGrid(reused: Bool) {
+        Self.gridLog.withLock { log in
+            guard log != nil else { return }
+            var entry = log?[name] ?? (0, 0)
+            if reused { entry.reused += 1 } else { entry.drawn += 1 }
+            log?[name] = entry
+        }
+    }
+
+    /// True when two grid transforms draw the same pixels: equal but for rounding (the same
+    /// grid reached through another density's frame).
+    private static func same(_ a: Transform, _ b: Transform) -> Bool {
+        func near(_ x: Double, _ y: Double) -> Bool { abs(x - y) <= 1e-9 * max(1, abs(x), abs(y)) }
+        return near(a.a, b.a) && near(a.b, b.b) && near(a.c, b.c) && near(a.d, b.d) && near(a.tx, b.tx) && near(a.ty, b.ty)
     }
 
     deinit {
@@ -49,6 +86,12 @@ final class CairoCoverageSource: CoverageSource {
 
     func buildCoverageTable(transform: Transform, width: Int, height: Int, into table: inout SummedAreaTable) throws(LogoMaskError) {
         try deadline.check(name)
+        if let index = grids.firstIndex(where: { $0.width == width && $0.height == height && Self.same($0.transform, transform) }) {
+            table = grids[index].table
+            grids.insert(grids.remove(at: index), at: 0)
+            logGrid(reused: true)
+            return
+        }
         let stride = PixelLayout.a8.stride(width: width)
         let pixels = buffer(&gridBuffer, &gridCapacity, count: stride * height)
         pixels.update(repeating: 0, count: stride * height)
@@ -59,10 +102,16 @@ final class CairoCoverageSource: CoverageSource {
         table.build(
             bytes: UnsafeBufferPointer(start: pixels, count: stride * height),
             width: width, height: height, stride: stride, criterion: .belowFull)
+        grids.insert((transform, width, height, table), at: 0)
+        if grids.count > Self.keptGrids { grids.removeLast() }
+        logGrid(reused: false)
     }
 
     func viewportIsCovered(transform: Transform, boxes: [PixelBox]?) throws(LogoMaskError) -> Bool {
         try deadline.check(name)
+        // No pixel to check: nothing to draw (an empty clip would leave the drawing uncropped,
+        // its group surfaces sized by the element at this scale).
+        if let boxes, boxes.isEmpty { return true }
         let width = viewportWidth, height = viewportHeight
         let stride = PixelLayout.a8.stride(width: width)
         let pixels = buffer(&viewBuffer, &viewCapacity, count: stride * height)

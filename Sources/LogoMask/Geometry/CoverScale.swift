@@ -55,6 +55,26 @@ public enum CoverScale {
         logo: VectorLogo, placement: Placement, anchor: Anchor? = nil,
         tolerance: Double = 0.001, deadline: Deadline = .none
     ) throws(LogoMaskError) -> CoverScaleResult {
+        try compute(logo: logo, placement: placement, anchor: anchor, tolerance: tolerance, deadline: deadline, session: nil)
+    }
+
+    /// The same, drawing through `session` (its parsed logo and kept grids) when given: the
+    /// searches of one run on several screens share that work.
+    static func compute(
+        logo: VectorLogo, placement: Placement, anchor: Anchor?,
+        tolerance: Double, deadline: Deadline, session: CoverSearchSession?
+    ) throws(LogoMaskError) -> CoverScaleResult {
+        let session = session?.logo === logo ? session : nil
+        if let known = session?.answer(placement: placement, anchor: anchor, tolerance: tolerance) { return known }
+        let result = try search(logo: logo, placement: placement, anchor: anchor, tolerance: tolerance, deadline: deadline, session: session)
+        session?.keep(result, placement: placement, anchor: anchor, tolerance: tolerance)
+        return result
+    }
+
+    private static func search(
+        logo: VectorLogo, placement: Placement, anchor: Anchor?,
+        tolerance: Double, deadline: Deadline, session: CoverSearchSession?
+    ) throws(LogoMaskError) -> CoverScaleResult {
         guard tolerance.isFinite, tolerance > 0, tolerance < 1 else {
             throw LogoMaskError.invalidParameter(.tolerance, "must be a number between 0 and 1 (e.g. 0.001), not \(tolerance).")
         }
@@ -67,19 +87,27 @@ public enum CoverScale {
         }
         try validate(placement, logo: logo)
         try logo.requireInk()
-        let source = try CairoCoverageSource(logo: logo, viewport: placement.viewport, deadline: deadline)
+        let source: CairoCoverageSource
+        if let session {
+            source = try session.source(for: placement.viewport)
+        } else {
+            source = try CairoCoverageSource(logo: logo, viewport: placement.viewport, deadline: deadline)
+        }
         var search = CoverScaleSearch(source: source, settings: CoverSearchSettings(tolerance: tolerance))
         var own = placement
         own.anchor = placement.resolvedAnchor
         var resolved = own
         var outcome: CoverOutcome
         var choice: AnchorChoice
+        // In a session, the exact profile about the anchor (when the outline gives one) starts
+        // the search in place of the grids.
+        let profile = session?.profile(anchor: own.resolvedAnchor, logoWidth: own.logoWidth)
         switch policy {
         case .center, .point:
-            outcome = try search.solve(placement: own, inkBounds: logo.inkBounds)
+            outcome = try search.solve(placement: own, inkBounds: logo.inkBounds, profile: profile)
             choice = policy == .center ? .center : .given
         case .centerOrBest:
-            outcome = try search.solve(placement: own, inkBounds: logo.inkBounds)
+            outcome = try search.solve(placement: own, inkBounds: logo.inkBounds, profile: profile)
             choice = .center
             if case let .noScale(limit) = outcome {
                 // The centre is in a gap of the logo: fall back on the best anchor.

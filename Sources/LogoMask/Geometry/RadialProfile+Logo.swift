@@ -53,6 +53,17 @@ extension RadialProfile {
         if let exact = try measureFromOutline(logo: logo, logoWidth: logoWidth, anchor: anchor, directionCount: directionCount) {
             return exact
         }
+        return try measureFromPixels(
+            logo: logo, logoWidth: logoWidth, anchor: anchor, directionCount: directionCount, gridSize: gridSize, deadline: deadline)
+    }
+
+    /// The profile from coverage grids (see ``measure(logo:logoWidth:anchor:directionCount:gridSize:deadline:)``),
+    /// whatever the outline could give; the arguments already checked, the anchor inside the ink box.
+    static func measureFromPixels(
+        logo: VectorLogo, logoWidth: Double, anchor: Point, directionCount: Int, gridSize: Int, deadline: Deadline = .none
+    ) throws(LogoMaskError) -> RadialProfile {
+        let ink = logo.inkBounds
+        let noCover = LogoMaskError.noCoverScale(file: logo.name, anchor: "\(anchor)", searchedUpTo: CoverSearchSettings().maxScale)
         let k = logoWidth / logo.documentSize.width
         let side = max(ink.width, ink.height) * k
         let drawing = try logo.makeDrawing()

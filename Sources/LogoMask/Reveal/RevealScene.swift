@@ -91,7 +91,15 @@ public final class RevealScene: Sendable {
     ///   ``LogoMaskError/noCoveringAnchor(file:searchedUpTo:)`` when it cannot cover about any,
     ///   ``LogoMaskError/invalidRequest(_:)`` for unusable settings or a spec whose timeline
     ///   cannot be read.
-    public init(logo: VectorLogo, spec: RevealSpec, settings: RevealSettings, deadline: Deadline = .none) throws(LogoMaskError) {
+    public convenience init(logo: VectorLogo, spec: RevealSpec, settings: RevealSettings, deadline: Deadline = .none) throws(LogoMaskError) {
+        try self.init(logo: logo, spec: spec, settings: settings, deadline: deadline, session: nil)
+    }
+
+    /// The same, its cover search drawing through `session` when given (`generate` shares one
+    /// per logo between its screens and outputs).
+    init(
+        logo: VectorLogo, spec: RevealSpec, settings: RevealSettings, deadline: Deadline, session: CoverSearchSession?
+    ) throws(LogoMaskError) {
         self.logo = logo
         self.spec = spec
         self.settings = settings
@@ -146,7 +154,8 @@ public final class RevealScene: Sendable {
                 finalScale = given
             } else if spec.hole {
                 let result = try CoverScale.compute(
-                    logo: logo, placement: atEnd, anchor: settings.anchor, tolerance: settings.coverTolerance, deadline: deadline)
+                    logo: logo, placement: atEnd, anchor: settings.anchor, tolerance: settings.coverTolerance, deadline: deadline,
+                    session: session)
                 cover = result
                 chosen = result
                 finalScale = result.scale * settings.margin
@@ -156,7 +165,8 @@ public final class RevealScene: Sendable {
             // No cover scale is needed (given, or computed elsewhere as the code does at run
             // time), but the anchor must still be one the hole covers from.
             chosen = try CoverScale.compute(
-                logo: logo, placement: atEnd, anchor: settings.anchor, tolerance: settings.coverTolerance, deadline: deadline)
+                logo: logo, placement: atEnd, anchor: settings.anchor, tolerance: settings.coverTolerance, deadline: deadline,
+                    session: session)
         }
         if let chosen { base.anchor = chosen.anchor }
         anchorChoice = chosen?.anchorChoice ?? (settings.anchor.point != nil ? .given : .center)

@@ -1,0 +1,66 @@
+import Foundation
+@testable import LogoMask
+import MaskGeometry
+import Testing
+import LogoMaskTestSupport
+
+/// `assets` searches the cover scale on every device and orientation through one
+/// ``CoverSearchSession``: one parsed logo, the first coverage grid (the ink box at 1024
+/// pixels, the same whatever the density and orientation) drawn once, and, when the outline
+/// gives the exact radial profile, no grid at all (the profile brackets each screen's answer).
+/// The answers are checked by renders as a search of its own checks them.
+@Suite("Cover sharing")
+struct CoverSharingTests {
+    /// iPhone SE and Pixel 8, portrait and landscape: 4 searches.
+    static let options = AssetOptions(
+        platforms: [.ios, .android], devices: ["iPhone SE", "Pixel 8"].compactMap { Device.named($0) })
+
+    /// The cover scales `assets` finds for `logo`, the grids they drew and read again, and
+    /// whether each agrees with a search of its own about the same anchor.
+    static func run(_ logo: VectorLogo) throws -> (covers: [AssetManifest.Cover], drawn: Int, reused: Int) {
+        CairoCoverageSource.gridLog.withLock { $0 = [:] }
+        let (covers, anchor) = AssetGenerator.coverScales(logo: logo, options: options, deadline: .none)
+        let counts = CairoCoverageSource.gridLog.withLock { log in
+            defer { log = nil }
+            return log?[logo.name] ?? (0, 0)
+        }
+        let screens = options.devices.flatMap { device in [false, true].map { (device, $0) } }
+        #expect(covers.count == screens.count)
+        for (cover, (device, landscape)) in zip(covers, screens) {
+            let placement = Placement(
+                documentSize: logo.documentSize, viewport: device.viewport(landscape: landscape), logoWidth: options.logoWidth)
+            let alone = try CoverScale.compute(logo: logo, placement: placement, anchor: .point(anchor.point))
+            // Both are checked by renders to the tolerance T = 0.001 (covered at the scale, not
+            // at scale / (1 + T)), from different brackets: they agree within T.
+            let shared = try #require(cover.scale, "\(device.name): \(cover.note ?? "")")
+            #expect(abs(shared / alone.scale - 1) <= 0.001, "\(device.name) landscape \(landscape): \(shared) shared, \(alone.scale) alone")
+        }
+        return (covers, counts.drawn, counts.reused)
+    }
+
+    /// A name of its own for each logo: the grid log is keyed by file, and other suites run beside this one.
+    static func logo(_ svg: String, name: String) throws -> VectorLogo {
+        try VectorLogo(data: Data(svg.utf8), name: name)
+    }
+
+    @Test("a clipped disc (no exact profile): 4 searches draw 1 grid where 4 were, read 3 more times")
+    func gridsShared() throws {
+        let logo = try Self.logo("""
+            <svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100">
+            <defs><clipPath id="c"><rect x="0" y="0" width="100" height="92"/></clipPath></defs>
+            <circle cx="50" cy="50" r="45" fill="#1b998b" clip-path="url(#c)"/>
+            </svg>
+            """, name: "cover-sharing-clipped.svg")
+        let result = try Self.run(logo)
+        #expect(result.reused == 3, "grids read again: \(result.reused)")
+        #expect(result.drawn == 1, "grids drawn: \(result.drawn)")
+    }
+
+    @Test("the bird (exact profile): 4 searches draw no grid at all")
+    func profileInsteadOfGrids() throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: TestPaths.sample("bird.svg")))
+        let logo = try VectorLogo(data: data, name: "cover-sharing-bird.svg")
+        let result = try Self.run(logo)
+        #expect(result.drawn == 0 && result.reused == 0, "grids drawn \(result.drawn), read again \(result.reused)")
+    }
+}
