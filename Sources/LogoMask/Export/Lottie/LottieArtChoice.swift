@@ -123,21 +123,10 @@ struct LottieArtChoice {
             ink = Rect(x: box.origin.x, y: box.origin.y, width: Double(box.width), height: Double(box.height))
         }
         if let within, !ink.intersection(within).isEmpty { ink = ink.intersection(within) }
-        let density = scene.placement.viewport.density
-        let largest = pointsPerUnit * density
-        // A filtered logo: at most its picture scale (memory; ``FilterPicture``).
-        var pixelsPerUnit = FilterPicture.exportPixelsPerUnit(of: logo, wanted: largest)
-        let filterCapped = pixelsPerUnit < largest
         let budget = builder.options.maxEmbeddedPixels
-        guard budget > 0 else {
-            throw LogoMaskError.invalidParameter(.maxPixels, "must be at least 1 pixel for the logo's embedded picture, not \(budget).")
-        }
-        let area = ink.width * ink.height * pixelsPerUnit * pixelsPerUnit
-        var capped = false
-        if area > Double(budget) {
-            pixelsPerUnit *= (Double(budget) / area).squareRoot()
-            capped = true
-        }
+        let top = try LottiePictureLadder.topScale(
+            of: logo, over: ink, wanted: pointsPerUnit * scene.placement.viewport.density, budget: budget)
+        var pixelsPerUnit = top.pixelsPerUnit
         // Whole pixels around the ink, never more than the budget.
         var w = max(1, Int((ink.width * pixelsPerUnit).rounded(.up)))
         var h = max(1, Int((ink.height * pixelsPerUnit).rounded(.up)))
@@ -147,13 +136,8 @@ struct LottieArtChoice {
             h = max(1, Int((ink.height * pixelsPerUnit).rounded(.up)))
         }
         let transform = Transform.translation(x: -ink.minX, y: -ink.minY).concatenating(.scale(pixelsPerUnit))
-        var image = try Rasterizer.image(of: logo, width: w, height: h, transform: transform)
-        if let tint = scene.spec.logoColor { image = LottiePictureLadder.tinted(image, tint) }
-        let scaleText = "\(formatNumber(pixelsPerUnit, decimals: 3)) px a unit"
-            + (capped ? ", capped by the picture budget of \(budget) pixels (the animation reaches \(formatNumber(largest, decimals: 3)))"
-                : filterCapped ? ", the filters' picture scale (the animation reaches \(formatNumber(largest, decimals: 3)))"
-                : ", the largest scale the animation reaches")
-        return LogoPicture(image: image, inkOrigin: Point(x: ink.minX, y: ink.minY), pixelsPerUnit: pixelsPerUnit, scaleText: scaleText)
+        let image = try LottiePictureLadder.image(of: scene, width: w, height: h, transform: transform)
+        return LogoPicture(image: image, inkOrigin: Point(x: ink.minX, y: ink.minY), pixelsPerUnit: pixelsPerUnit, scaleText: top.text(pixelsPerUnit))
     }
 
     /// A picture of the logo's ink box: its pixels, where its corner is in document units, its

@@ -44,9 +44,6 @@ struct LottiePictureLadder {
         let scene = builder.scene
         let logo = scene.logo
         let budget = builder.options.maxEmbeddedPixels
-        guard budget > 0 else {
-            throw LogoMaskError.invalidParameter(.maxPixels, "must be at least 1 pixel for the logo's embedded picture, not \(budget).")
-        }
         // Frame 0's picture covers what the launch screen shows (a filter's reach), the others
         // the ink box, where the frames draw the logo (FrameCompositor's region).
         var ink = logo.inkBounds
@@ -59,12 +56,7 @@ struct LottiePictureLadder {
         let largest = max(shown.max() ?? s0, s0)
         let smallest = min(shown.min() ?? s0, s0)
 
-        // The top: the largest scale shown, at most the filters' picture scale and the budget.
-        var top = FilterPicture.exportPixelsPerUnit(of: logo, wanted: largest)
-        let filterCapped = top < largest
-        let budgetScale = (Double(budget) / max(ink.width * ink.height, .leastNonzeroMagnitude)).squareRoot()
-        let capped = top > budgetScale
-        top = min(top, budgetScale)
+        let (top, topText) = try topScale(of: logo, over: ink, wanted: largest, budget: budget)
 
         // The levels, largest first: halving from the top while above frame 0's, frame 0's, then
         // halving from it while the art is shown smaller.
@@ -102,7 +94,6 @@ struct LottiePictureLadder {
         var rungs: [Rung] = []
         var made: [Int: Int] = [:]
         var sizes: [(Int, Int)] = []
-        var topPixelsPerUnit = 0.0
         for (frame, index) in chosen.enumerated() {
             if let at = made[index] {
                 if let last = rungs[at].runs.last, last.upperBound == frame {
@@ -117,7 +108,6 @@ struct LottiePictureLadder {
             made[index] = rungs.count
             rungs.append(Rung(picture: picture, toPicture: toPicture, runs: [frame..<(frame + 1)]))
             sizes.append((picture.width, picture.height))
-            topPixelsPerUnit = max(topPixelsPerUnit, toPicture.a)
         }
         // The last run lasts to the art's end.
         if let index = chosen.last, let at = made[index], var last = rungs[at].runs.popLast() {
@@ -127,10 +117,7 @@ struct LottiePictureLadder {
 
         let first = sizes.first.map { "\($0.0)x\($0.1)" } ?? "?"
         let biggest = sizes.max { $0.0 * $0.1 < $1.0 * $1.1 }.map { "\($0.0)x\($0.1)" } ?? first
-        let scaleText = "\(formatNumber(topPixelsPerUnit, decimals: 3)) px a unit"
-            + (capped ? ", capped by the picture budget of \(budget) pixels (the animation reaches \(formatNumber(largest, decimals: 3)))"
-                : filterCapped ? ", the filters' picture scale (the animation reaches \(formatNumber(largest, decimals: 3)))"
-                : ", the largest scale the animation reaches")
+        let scaleText = topText(rungs.map(\.toPicture.a).max() ?? top)
         let ladder = rungs.count == 1
             ? "\(first) PNG of the logo (\(scaleText)), frame 0's pixels as the launch screen places them,"
             : "ladder of \(rungs.count) PNGs of the logo (frame 0's \(first) on the launch screen's pixel grid, up to \(biggest) at \(scaleText); each frame shows the one nearest above its size)"
@@ -197,16 +184,37 @@ struct LottiePictureLadder {
         return (try picture(builder: builder, width: w, height: h, transform: toPicture), toPicture)
     }
 
-    /// The logo drawn by the library's raster path (the frames' own) into a PNG, tinted as the
-    /// spec asks.
+    /// The largest scale, in pixels a unit, of a picture of `region` the animation shows at
+    /// `wanted`: at most the filters' picture scale (``FilterPicture``) and `budget` pixels over
+    /// `region`; and, given the scale finally drawn, how it was chosen (for the notes).
+    static func topScale(
+        of logo: VectorLogo, over region: Rect, wanted: Double, budget: Int
+    ) throws(LogoMaskError) -> (pixelsPerUnit: Double, text: (Double) -> String) {
+        guard budget > 0 else {
+            throw LogoMaskError.invalidParameter(.maxPixels, "must be at least 1 pixel for the logo's embedded picture, not \(budget).")
+        }
+        let filtered = FilterPicture.exportPixelsPerUnit(of: logo, wanted: wanted)
+        let budgetScale = (Double(budget) / max(region.width * region.height, .leastNonzeroMagnitude)).squareRoot()
+        let why = filtered > budgetScale
+            ? ", capped by the picture budget of \(budget) pixels (the animation reaches \(formatNumber(wanted, decimals: 3)))"
+            : filtered < wanted ? ", the filters' picture scale (the animation reaches \(formatNumber(wanted, decimals: 3)))"
+            : ", the largest scale the animation reaches"
+        return (min(filtered, budgetScale), { "\(formatNumber($0, decimals: 3)) px a unit" + why })
+    }
+
+    /// The logo drawn by the library's raster path (the frames' own), tinted as the spec asks.
+    static func image(of scene: RevealScene, width: Int, height: Int, transform: Transform) throws(LogoMaskError) -> RasterImage {
+        let image = try Rasterizer.image(of: scene.logo, width: width, height: height, transform: transform)
+        return scene.spec.logoColor.map { tinted(image, $0) } ?? image
+    }
+
+    /// ``image(of:width:height:transform:)`` as a PNG for the Lottie.
     private static func picture(builder: LottieRevealBuilder, width: Int, height: Int, transform: Transform) throws(LogoMaskError) -> LottiePicture {
-        var image = try Rasterizer.image(of: builder.scene.logo, width: width, height: height, transform: transform)
-        if let tint = builder.scene.spec.logoColor { image = tinted(image, tint) }
-        return try LottiePicture(image: image)
+        try LottiePicture(image: try image(of: builder.scene, width: width, height: height, transform: transform))
     }
 
     /// `image` painted in `tint` (its coverage kept), premultiplied.
-    static func tinted(_ image: RasterImage, _ tint: RGBAColor) -> RasterImage {
+    private static func tinted(_ image: RasterImage, _ tint: RGBAColor) -> RasterImage {
         var copy = image
         let (r, g, b, a) = (UInt32(tint.red), UInt32(tint.green), UInt32(tint.blue), UInt32(tint.alpha))
         for y in 0..<image.height {
