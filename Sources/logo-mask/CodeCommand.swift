@@ -152,8 +152,8 @@ struct CodeCommand: ParsableCommand {
             settings.background = background
             let scene = try RevealScene(logo: logo, spec: chosenSpec, settings: settings, deadline: logoOptions.deadline)
             if !quiet, let note = scene.anchorNote { printError("note: \(note)") }
-            if animatedIcon != nil, launch != nil, try AndroidSplashPicture.allowsAnimatedIcon(logo: logo, darkLogo: dark) {
-                launch?.startTime = try KotlinLaunch.animatedIconHandOffTime(scene)
+            if animatedIcon != nil, launch != nil {
+                launch?.startTime = try KotlinLaunch.animatedIconHandOffTime(scene, darkLogo: dark)
             }
             let bundle = try RevealCode.generate(
                 scene, platform: platform, kotlinPackage: package, kotlinLaunch: launch, deadline: logoOptions.deadline,

@@ -29,11 +29,14 @@ public struct KotlinLaunch: Sendable {
 
     /// The reveal's time the animated splash icon playing `reveal`'s preset ends at, as the
     /// assets write it (``AndroidAnimatedVectorDrawable/handOffTime``: the first moment the hole's
-    /// scale rises back to 1, the final scale set to 1): the ``startTime`` for that icon.
+    /// scale rises back to 1, the final scale set to 1): the ``startTime`` for that icon. 0 when
+    /// the assets write no animated icon for the logo or `darkLogo` (a picture icon, which stands
+    /// still: ``AndroidSplashPicture/allowsAnimatedIcon(logo:darkLogo:)``).
     ///
     /// - Throws: ``LogoMaskError/invalidRequest(_:)`` when the preset has no hole motion that
     ///   stays inside the icon (huvi, fade).
-    public static func animatedIconHandOffTime(_ reveal: RevealScene) throws(LogoMaskError) -> Double {
+    public static func animatedIconHandOffTime(_ reveal: RevealScene, darkLogo: VectorLogo? = nil) throws(LogoMaskError) -> Double {
+        guard try AndroidSplashPicture.allowsAnimatedIcon(logo: reveal.logo, darkLogo: darkLogo) else { return 0 }
         var settings = reveal.settings
         settings.finalScale = 1
         let scene = settings.finalScale == reveal.settings.finalScale ? reveal : try RevealScene(logo: reveal.logo, spec: reveal.spec, settings: settings)

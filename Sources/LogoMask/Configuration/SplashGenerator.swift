@@ -257,11 +257,9 @@ public enum SplashGenerator {
         // The scene resolves a searched anchor (the default, or auto) itself.
         if let anchor = c.reveal.anchor { settings.anchor = anchor }
         let scene = try RevealScene(logo: logo, spec: spec, settings: settings, deadline: deadline, session: session)
-        if c.reveal.spec == nil, let icon = c.android.animatedIcon, icon == c.reveal.preset,
-           try AndroidSplashPicture.allowsAnimatedIcon(logo: logo, darkLogo: darkLogo) {
-            // The exit goes on from the animated icon's last frame, as the assets write it (none
-            // for a picture icon: it stands still).
-            launch?.startTime = try KotlinLaunch.animatedIconHandOffTime(scene)
+        if c.reveal.spec == nil, let icon = c.android.animatedIcon, icon == c.reveal.preset {
+            // The exit goes on from the animated icon's last frame, as the assets write it.
+            launch?.startTime = try KotlinLaunch.animatedIconHandOffTime(scene, darkLogo: darkLogo)
         }
         return (scene, launch)
     }
