@@ -43,8 +43,8 @@ final class CoverSearchSession {
         if let known = profiles[key] { return known }
         let measured = try? RadialProfile.measureFromOutline(
             logo: logo, logoWidth: logoWidth, anchor: anchor, directionCount: RadialProfile.defaultDirectionCount)
-        profiles[key] = .some(measured ?? nil)
-        return measured ?? nil
+        profiles[key] = .some(measured)
+        return measured
     }
 
     /// The answer found before for the same placement, anchor and tolerance, if any.
