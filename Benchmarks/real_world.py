@@ -68,6 +68,8 @@ def render_rows(ours, peers, folder: Path, runs: int, scratch: Path, measure, lo
     for peer in available:
         result["peers"][peer.name] = {"ratios": {}, "cpu_ratios": {}, "failures": []}
     for svg in logos_in(folder):
+        # Themes share file names (breeze/ and papirus/ both hold some): key by theme/name.
+        label = f"{svg.parent.name}/{svg.name}"
         ours_times, ours_cpu, ours_peaks = [], [], []
         peer_times = {peer.name: [] for peer in available}
         peer_cpu = {peer.name: [] for peer in available}
@@ -77,9 +79,9 @@ def render_rows(ours, peers, folder: Path, runs: int, scratch: Path, measure, lo
                 sample = measure(tool.command(svg, out, RENDER_WIDTH), out)
                 if sample.error:
                     target = "ours" if tool is ours else tool.name
-                    log(f"  {svg.name} {target}: {sample.error}")
+                    log(f"  {label} {target}: {sample.error}")
                     if tool is not ours:
-                        result["peers"][tool.name]["failures"].append(svg.name)
+                        result["peers"][tool.name]["failures"].append(label)
                     continue
                 (ours_times if tool is ours else peer_times[tool.name]).append(sample.wall)
                 (ours_cpu if tool is ours else peer_cpu[tool.name]).append(sample.cpu)
@@ -87,17 +89,17 @@ def render_rows(ours, peers, folder: Path, runs: int, scratch: Path, measure, lo
                     ours_peaks.append(sample.peak / 1e6)
         if not ours_times:
             for peer in available:
-                result["peers"][peer.name]["failures"].append(f"{svg.name} (ours failed)")
+                result["peers"][peer.name]["failures"].append(f"{label} (ours failed)")
             continue
         for peer in available:
             if peer_times[peer.name]:
                 ratio = statistics.median(ours_times) / statistics.median(peer_times[peer.name])
-                result["peers"][peer.name]["ratios"][svg.name] = ratio
+                result["peers"][peer.name]["ratios"][label] = ratio
                 cpu = statistics.median(peer_cpu[peer.name])
                 if cpu > 0:
-                    result["peers"][peer.name]["cpu_ratios"][svg.name] = statistics.median(ours_cpu) / cpu
-        result["ours_peak_mb"][svg.name] = max(ours_peaks)
-        log(f"  {svg.parent.name}/{svg.name}: ours {statistics.median(ours_times):.3f} s " + " ".join(
+                    result["peers"][peer.name]["cpu_ratios"][label] = statistics.median(ours_cpu) / cpu
+        result["ours_peak_mb"][label] = max(ours_peaks)
+        log(f"  {label}: ours {statistics.median(ours_times):.3f} s " + " ".join(
             f"{name} {statistics.median(times):.3f} s" for name, times in peer_times.items() if times))
     return result
 
