@@ -18,12 +18,11 @@ struct CoverSharingTests {
     /// The cover scales `assets` finds for `logo`, the grids they drew and read again, and
     /// whether each agrees with a search of its own about the same anchor.
     static func run(_ logo: VectorLogo) throws -> (covers: [AssetManifest.Cover], drawn: Int, reused: Int) {
-        CairoCoverageSource.gridLog.withLock { $0 = [:] }
-        let (covers, anchor) = AssetGenerator.coverScales(logo: logo, options: options, deadline: .none)
-        let counts = CairoCoverageSource.gridLog.withLock { log in
-            defer { log = nil }
-            return log?[logo.name] ?? (0, 0)
+        var found: ([AssetManifest.Cover], AssetGenerator.SharedAnchor)?
+        let counts = CairoCoverageSource.gridLog.watching(logo.name) {
+            found = AssetGenerator.coverScales(logo: logo, options: options, deadline: .none)
         }
+        let (covers, anchor) = try #require(found)
         let screens = options.devices.flatMap { device in [false, true].map { (device, $0) } }
         #expect(covers.count == screens.count)
         for (cover, (device, landscape)) in zip(covers, screens) {

@@ -64,10 +64,8 @@ struct CroppedDrawingTests {
 
     /// Runs `body` with the viewport log on and returns the largest viewport logged for `name`.
     static func largestViewport(of name: String, _ body: () throws -> Void) rethrows -> Size? {
-        LogoDrawing.viewportLog.withLock { $0 = [:] }
-        defer { LogoDrawing.viewportLog.withLock { $0 = nil } }
-        try body()
-        return LogoDrawing.viewportLog.withLock { $0?[name] }
+        let largest = try LogoDrawing.viewportLog.watching(name, body)
+        return largest.width > 0 ? largest : nil
     }
 
     /// A 60x window of `width` x `height` pixels whose centre is `centre` (document units).

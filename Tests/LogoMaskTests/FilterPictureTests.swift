@@ -14,22 +14,21 @@ import Testing
 extension FilteredLogoTests {
     @Suite("Filter pictures on a real logo")
     struct FilterPictureTests {
-        static var zanshin: String {
-            get throws { try #require(TestPaths.realWorldLogos.first { $0.hasSuffix("breeze/zanshin.svg") }) }
+        /// Breeze's zanshin under a name of its own (`name`), so the logs are this test's alone.
+        static func zanshin(_ name: String) throws -> VectorLogo {
+            let path = try #require(TestPaths.realWorldLogos.first { $0.hasSuffix("breeze/zanshin.svg") })
+            return try VectorLogo(data: Data(contentsOf: URL(fileURLWithPath: path)), name: name)
         }
 
         /// Runs `body` with the librsvg draw count and the picture log on; returns the draws and the
         /// picture sizes drawn for `name`. (The viewport log belongs to CroppedDrawingTests, which
         /// may run beside this suite.)
         static func logged(_ name: String, _ body: () throws -> Void) rethrows -> (draws: Int, pictures: [Size]) {
-            LogoDrawing.libraryDrawLog.withLock { $0 = [:] }
-            FilterPictureCache.drawLog.withLock { $0 = [:] }
-            defer {
-                LogoDrawing.libraryDrawLog.withLock { $0 = nil }
-                FilterPictureCache.drawLog.withLock { $0 = nil }
+            var draws = 0
+            let pictures = try FilterPictureCache.drawLog.watching(name) {
+                draws = try LogoDrawing.libraryDrawLog.watching(name, body)
             }
-            try body()
-            return (LogoDrawing.libraryDrawLog.withLock { $0?[name] ?? 0 }, FilterPictureCache.drawLog.withLock { $0?[name] ?? [] })
+            return (draws, pictures)
         }
 
         /// The largest side a picture may have: ``FilterPicture/longerSide`` and its border.
@@ -37,7 +36,7 @@ extension FilteredLogoTests {
 
         @Test("deadline case: zanshin's cover on an iPhone 15 draws through librsvg at most 3 times (pictures), its scale near the vectors' 109.09")
         func zanshinCoverBounded() throws {
-            let logo = try VectorLogo(contentsOf: try Self.zanshin)
+            let logo = try Self.zanshin("zanshin-cover-bounded.svg")
             #expect(logo.usesFilterEffects)
             let viewport = try #require(Device.named("iPhone 15")).viewport()
             var result: CoverScaleResult?
@@ -60,7 +59,7 @@ extension FilteredLogoTests {
 
         @Test("memory case: a second device's search draws no new picture; every picture is drawn once and under 16 MiB")
         func picturesSharedAcrossDevices() throws {
-            let logo = try VectorLogo(contentsOf: try Self.zanshin)
+            let logo = try Self.zanshin("zanshin-shared-pictures.svg")
             let devices = try ["Pixel 8", "iPhone SE"].map { try #require(Device.named($0)).viewport() }
             var scales: [Double] = []
             let first = try Self.logged(logo.name) {

@@ -40,10 +40,7 @@ struct FilteredLogoTests {
 
     /// How many times the drawings of `name` called librsvg while `body` ran.
     static func libraryDraws(_ name: String, _ body: () throws -> Void) rethrows -> Int {
-        LogoDrawing.libraryDrawLog.withLock { $0 = [:] }
-        defer { LogoDrawing.libraryDrawLog.withLock { $0 = nil } }
-        try body()
-        return LogoDrawing.libraryDrawLog.withLock { $0?[name] ?? 0 }
+        try LogoDrawing.libraryDrawLog.watching(name, body)
     }
 
     /// The premultiplied BGRA pixel at the centre of a 200 x 200 image of `drawing` at `scale`,

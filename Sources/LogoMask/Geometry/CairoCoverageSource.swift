@@ -50,16 +50,13 @@ final class CairoCoverageSource: CoverageSource {
         viewportHeight = viewport.pixelHeight
     }
 
-    /// Test hook: while not nil, how many coverage grids each file's searches drew and how
-    /// many they read from a grid kept by an earlier search.
-    static let gridLog = Mutex<[String: (drawn: Int, reused: Int)]?>(nil)
+    /// Test hook: how many coverage grids the searches of a watched logo drew and how many
+    /// they read from a grid kept by an earlier search.
+    static let gridLog = WatchedLog<(drawn: Int, reused: Int)>(empty: (0, 0))
 
     private func logGrid(reused: Bool) {
-        Self.gridLog.withLock { log in
-            guard log != nil else { return }
-            var entry = log?[name] ?? (0, 0)
+        Self.gridLog.record(name) { entry in
             if reused { entry.reused += 1 } else { entry.drawn += 1 }
-            log?[name] = entry
         }
     }
 

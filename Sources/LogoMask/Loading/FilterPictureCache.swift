@@ -38,8 +38,8 @@ final class FilterPictureCache: Sendable {
 
     private let entries = Mutex<[Pixels]>([])
 
-    /// Test hook: while not nil, the pixel sizes of the pictures drawn, per file, in order.
-    static let drawLog = Mutex<[String: [Size]]?>(nil)
+    /// Test hook: the pixel sizes of the pictures drawn for a watched logo, in order.
+    static let drawLog = WatchedLog<[Size]>(empty: [])
 
     /// The picture at `scale`, drawn by `draw` if no drawing of this logo has drawn it yet.
     /// Holds the lock while drawing: another thread wanting a picture waits for it rather than
@@ -54,9 +54,7 @@ final class FilterPictureCache: Sendable {
                 return found
             }
             let made = try draw(scale)
-            Self.drawLog.withLock { log in
-                if log != nil { log?[name, default: []].append(Size(width: Double(made.width), height: Double(made.height))) }
-            }
+            Self.drawLog.record(name) { $0.append(Size(width: Double(made.width), height: Double(made.height))) }
             list.insert(made, at: 0)
             if list.count > Self.capacity { list.removeLast() }
             return made

@@ -169,13 +169,11 @@ final class LogoDrawing {
     /// When this drawing paints a filtered logo from a picture.
     var pictureUse = PictureUse.pastFirstDraw
 
-    /// Test hook: while not nil, how many times each file's drawings called librsvg or poppler.
-    static let libraryDrawLog = Mutex<[String: Int]?>(nil)
+    /// Test hook: how many times the drawings of a watched logo called librsvg or poppler.
+    static let libraryDrawLog = WatchedLog(empty: 0)
 
     private static func countLibraryDraw(_ name: String) {
-        libraryDrawLog.withLock { log in
-            if log != nil { log?[name, default: 0] += 1 }
-        }
+        libraryDrawLog.record(name) { $0 += 1 }
     }
 
     /// Paints the logo from its picture (drawn now if this is the first time it is needed).
@@ -225,9 +223,9 @@ final class LogoDrawing {
     /// Test hook: false draws every SVG whole, as before cropping existed (to compare pixels).
     var allowsCropping = true
 
-    /// Test hook: while not nil, the largest toplevel viewport (device pixels, the largest width
-    /// and height seen) each file's drawings handed to librsvg.
-    static let viewportLog = Mutex<[String: Size]?>(nil)
+    /// Test hook: the largest toplevel viewport (device pixels, the largest width and height
+    /// seen) the drawings of a watched logo handed to librsvg.
+    static let viewportLog = WatchedLog(empty: Size(width: 0, height: 0))
 
     /// The cropped document and its viewport for a draw at `toDevice`, or nil to draw whole.
     /// `deviceSpace`: the document maps itself to device pixels (drawn with an identity matrix).
@@ -241,12 +239,11 @@ final class LogoDrawing {
                 chosen = (try document(for: crop, from: cropSource), crop.rect, crop.toDevice != nil)
             }
         }
-        if Self.viewportLog.withLock({ $0 != nil }) {
+        if Self.viewportLog.isWatching {
             let handed = chosen.map { $0.deviceSpace ? $0.viewport.size : toDevice.apply(to: $0.viewport).size }
                 ?? toDevice.apply(to: box).size
-            Self.viewportLog.withLock { log in
-                let old = log?[name] ?? Size(width: 0, height: 0)
-                log?[name] = Size(width: max(old.width, handed.width), height: max(old.height, handed.height))
+            Self.viewportLog.record(name) { old in
+                old = Size(width: max(old.width, handed.width), height: max(old.height, handed.height))
             }
         }
         return chosen
