@@ -10,8 +10,7 @@ import Testing
 /// quarter, the middle, three quarters and the last), over the same app content: within
 /// ``LottieExportTests/allowedFraction`` of pixels, pictures of the logo included (glow.svg and a
 /// real-world logo whose Lottie embeds a picture ladder; ThorVG on those within
-/// ``thorvgPictureFraction``); the looser share only where a logo of several shapes fades, as
-/// ``LottieExportTests`` allows. About 90 s in debug.
+/// ``thorvgPictureFraction``), logos of several shapes that fade included. About 90 s in debug.
 @Suite("Lottie players agree")
 struct LottiePlayersTests {
     /// ThorVG's share where the file embeds a picture of the logo (rlottie and lottie-web hold
@@ -57,8 +56,8 @@ struct LottiePlayersTests {
         var failures: [String] = []
         for (index, item) in cases.enumerated() {
             let player = try RevealFramePlayer(scene: item.scene)
-            // Pictures are held to the same share as shapes; only a fade of several shapes is looser.
-            let allowed = item.fadesShapes ? LottieExportTests.allowedFractionWithPicture : LottieExportTests.allowedFraction
+            // Pictures and logos of several shapes that fade are held to the same share as one shape.
+            let allowed = LottieExportTests.allowedFraction
             for frame in frames[index] {
                 try player.render(frame: frame, fps: 60)
                 let expected = player.withPixels { Array($0.bindMemory(to: UInt32.self)) }

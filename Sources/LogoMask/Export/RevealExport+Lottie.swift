@@ -30,7 +30,7 @@ extension RevealExport {
         let built = try builder.build()
         return RevealExportFile(
             format: .lottie, text: built.json.text, notes: built.notes,
-            approximations: builder.timeline.approximations + built.approximations, embeddedPicture: built.picture,
+            approximations: builder.timeline.approximations, embeddedPicture: built.picture,
             handOff: RevealAppHandOff(scene: scene))
     }
 }

@@ -48,10 +48,9 @@ struct LottieRevealBuilder {
         height = Int(size.height.rounded(.up))
     }
 
-    /// The document, what to tell its user and what it does not reproduce exactly.
-    func build() throws(LogoMaskError) -> (json: LottieJSON, notes: [String], approximations: [String], picture: Bool) {
+    /// The document, what to tell its user and whether it embeds a picture.
+    func build() throws(LogoMaskError) -> (json: LottieJSON, notes: [String], picture: Bool) {
         var notes: [String] = []
-        var approximations: [String] = []
         let size = scene.placement.viewport.size
         if Double(width) != size.width || Double(height) != size.height {
             notes.append("The composition is \(width)x\(height): Lottie sizes are whole points, the viewport is \(formatNumber(size.width))x\(formatNumber(size.height)).")
@@ -61,13 +60,6 @@ struct LottieRevealBuilder {
         let logoInScreen = drawsLogo && !spec.hole && spec.fadeLogoWithBackground
         let art = try LottieArtChoice.make(builder: self, drawnLogo: drawsLogo, hole: spec.hole)
         notes += art.notes
-        let shapeCount = try scene.logo.outline.shapes.count
-        if drawsLogo, art.drawn?.pictureSize == nil, shapeCount > 1,
-           let opacity = timeline.logoOpacity, opacity.values.contains(where: { $0 > 0 && $0 < 1 }) || !opacity.isConstant {
-            // Players multiply each shape by its layer's opacity; the frames fade the logo whole.
-            approximations.append(
-                "logoOpacity: Lottie players apply a layer's opacity to each of its shapes, so while the logo fades its \(shapeCount) shapes show through one another where they overlap; the frames fade it as one picture.")
-        }
         var assets: [LottieJSON] = []
         var seen = Set<String>()
         for piece in [art.drawn, art.hole].compactMap({ $0 }) where !seen.contains(piece.id) {
@@ -122,7 +114,7 @@ struct LottieRevealBuilder {
             "op": .int(endFrame), "w": .int(width), "h": .int(height), "ddd": .int(0),
             "assets": .array(assets), "layers": .array(layers), "markers": .array([marker]),
         ])
-        return (document, notes, approximations, art.isPicture)
+        return (document, notes, art.isPicture)
     }
 
     // MARK: Layers
