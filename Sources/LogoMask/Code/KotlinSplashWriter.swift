@@ -370,11 +370,17 @@ enum KotlinSplashWriter {
                     canvas.drawBitmap(bitmap, null, rect, picturePaint)
                     return
                 }
+                // Several shapes fade as one picture, as the frames fade the logo: multiplied each by
+                // the opacity, overlapping shapes would show through one another.
+                val whole = opacity < 1.0 && logoPaths.size > 1
+                if (whole) canvas.saveLayerAlpha(null, channel(opacity))
+                val shapeOpacity = if (whole) 1.0 else opacity
                 for ((index, path) in logoPaths.withIndex()) {
                     val logoPaint = logoPaints[index]
-                    logoPaint.alpha = channel(logoShapes[index].paint.opacity * opacity)
+                    logoPaint.alpha = channel(logoShapes[index].paint.opacity * shapeOpacity)
                     drawClipped(canvas, path, logoClips[index], logoPaint)
                 }
+                if (whole) canvas.restore()
             }
 
             /**

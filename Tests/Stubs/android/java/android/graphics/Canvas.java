@@ -3,6 +3,7 @@ package android.graphics;
 public class Canvas {
     public Canvas() { throw new RuntimeException("Stub!"); }
     public int save() { throw new RuntimeException("Stub!"); }
+    public int saveLayerAlpha(RectF bounds, int alpha) { throw new RuntimeException("Stub!"); }
     public void restore() { throw new RuntimeException("Stub!"); }
     public void scale(float sx, float sy) { throw new RuntimeException("Stub!"); }
     public void translate(float dx, float dy) { throw new RuntimeException("Stub!"); }
