@@ -70,7 +70,7 @@ struct NativePictureTests {
 
         // The picture's rect, about the anchor in points, as RevealGeometry.swift and .kt write it.
         let geometry = try Self.text(ios, "RevealGeometry.swift")
-        let rect = try Self.numbers(after: "public static let picture: (name: String, x: Double, y: Double, width: Double, height: Double, pixelWidth: Int, pixelHeight: Int)? = (name: \"LogoReveal\",", in: geometry)
+        let rect = try Self.numbers(after: "public static let picture: Picture? = (name: \"LogoReveal\",", in: geometry)
         try #require(rect.count == 6, "\(rect)")
         let kotlinRect = try Self.numbers(after: "val picture: Picture? = Picture(\"logo_reveal\",", in: try Self.text(android, "RevealGeometry.kt"))
         #expect(kotlinRect == rect, "Kotlin \(kotlinRect) against Swift \(rect)")
@@ -128,6 +128,61 @@ struct NativePictureTests {
         print("LogoReveal.png against LaunchLogo@3x: \(differing) of \(launchImage.width * launchImage.height) pixels differ by more than 24, largest \(formatNumber(largest, decimals: 1))")
         #expect(inked > launchImage.width * launchImage.height / 4, "the launch image shows the logo")
         #expect(share <= 0.005, "\(differing) of \(launchImage.width)x\(launchImage.height) launch pixels differ by more than 24 (largest \(largest))")
+    }
+
+    @Test("A filtered dark logo (gpick under a flat light logo): dark mode and night mode draw it from its own picture (LogoRevealDark.imageset, res/drawable-nodpi/logo_reveal_dark.png), its rect the light logo's document box in points about the anchor; the light logo stays shapes")
+    func darkLogoPicture() throws {
+        let light = try VectorLogo(contentsOf: TestPaths.simpleIcon("burgerking.svg"))
+        let dark = try VectorLogo(contentsOf: Self.filtered)
+        var settings = RevealSettings(viewport: Self.screen)
+        settings.finalScale = 1
+        let scene = try RevealScene(logo: light, spec: RevealPreset.twitter.spec, settings: settings)
+        let ios = try RevealCode.swift(scene, darkBackground: .black, darkLogo: dark)
+        let launch = try LaunchScene(platform: .android, logo: light, viewport: Self.screen, logoWidth: settings.logoWidth, background: .white)
+        var androidSettings = RevealSettings(launch: launch)
+        androidSettings.finalScale = 1
+        let androidScene = try RevealScene(logo: light, spec: RevealPreset.twitter.spec, settings: androidSettings)
+        let android = try RevealCode.kotlin(androidScene, launch: KotlinLaunch(scene: launch, darkBackground: .black, darkLogo: dark))
+        #expect(ios.resources.map(\.path) == ["LogoRevealDark.imageset/Contents.json", "LogoRevealDark.imageset/LogoRevealDark.png"])
+        #expect(android.resources.map(\.path) == ["res/drawable-nodpi/logo_reveal_dark.png"])
+        #expect(ios.notes.contains { $0.hasPrefix("Dark mode: the dark logo is drawn from a") && $0.contains("a filter") }, "\(ios.notes)")
+        #expect(android.notes.contains { $0.hasPrefix("Dark mode: the dark logo is drawn from a") }, "\(android.notes)")
+
+        let geometry = try Self.text(ios, "RevealGeometry.swift")
+        #expect(geometry.contains("public static let picture: Picture? = nil"))
+        let rect = try Self.numbers(after: "public static let darkPicture: Picture? = (name: \"LogoRevealDark\",", in: geometry)
+        try #require(rect.count == 6, "\(rect)")
+        let kotlinGeometry = try Self.text(android, "RevealGeometry.kt")
+        #expect(kotlinGeometry.contains("val picture: Picture? = null"))
+        let kotlinRect = try Self.numbers(after: "val darkPicture: Picture? = Picture(\"logo_reveal_dark\",", in: kotlinGeometry)
+        try #require(kotlinRect.count == 6, "\(kotlinRect)")
+        // gpick's shadow covers its document box, so the picture (cut to that box) is the light
+        // logo's document box about the anchor, within one picture pixel (iOS places the dark box
+        // as wide and centred, Android stretched: both squares here).
+        func number(_ marker: String, _ text: String) throws -> Double { try Self.numbers(after: marker, in: text)[0] }
+        let iosAnchor = try Self.numbers(after: "public static let anchorOffset =", in: geometry)
+        let boxes = [
+            ("Swift", rect, try number("public static let logoWidth =", geometry), try number("public static let logoHeight =", geometry), iosAnchor[0], iosAnchor[1]),
+            ("Kotlin", kotlinRect, try number("const val logoWidth =", kotlinGeometry), try number("const val logoHeight =", kotlinGeometry),
+             try number("const val anchorOffsetX =", kotlinGeometry), try number("const val anchorOffsetY =", kotlinGeometry)),
+        ]
+        let folder = try TestPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (name, bytes, rect) in [("Swift", ios.resources.last?.bytes, rect), ("Kotlin", android.resources.first?.bytes, kotlinRect)] {
+            let url = folder.appendingPathComponent("\(name).png")
+            try Data(try #require(bytes)).write(to: url)
+            let png = try PNGPicture(contentsOf: url.path)
+            #expect(png.width == Int(rect[4]) && png.height == Int(rect[5]), "\(name): \(png.width)x\(png.height) against \(rect)")
+        }
+        for (name, picture, width, height, ax, ay) in boxes {
+            let box = [-width / 2 - ax, -height / 2 - ay, width, height]
+            let pixel = picture[2] / picture[4]
+            for (got, want) in zip(picture.prefix(4), box) {
+                #expect(abs(got - want) <= pixel + 1e-9, "\(name): dark picture \(picture) against the box \(box)")
+            }
+        }
+        #expect(try Self.text(ios, "SplashReveal.swift").contains("pictureLayer(darkShapes == nil ? RevealGeometry.picture : RevealGeometry.darkPicture)"))
+        #expect(try Self.text(android, "SplashReveal.kt").contains("loadBitmap(context, RevealGeometry.darkPicture?.name)"))
     }
 
     @Test("Clip paths: every clip of a clipped Breeze logo (gpick) reads back from RevealGeometry.swift and .kt as the outline's clip in points about the anchor; the Swift masks each clipped layer, the Kotlin calls canvas.clipPath")

@@ -21,14 +21,25 @@ struct CodePicture {
     /// How its scale was chosen and why it is there, for the notes.
     var scaleText: String
     var reasons: [LogoOutline.InexactReason]
+    /// True for the dark logo's picture (dark mode, night mode).
+    var dark: Bool
 
     /// The image set's name in the app's asset catalog (`UIImage(named:)`).
     static let iosName = "LogoReveal"
     /// The drawable's resource name (`res/drawable-nodpi/logo_reveal.png`).
     static let androidName = "logo_reveal"
+    /// The dark logo's image set and drawable.
+    static let darkIOSName = "LogoRevealDark"
+    static let darkAndroidName = "logo_reveal_dark"
 
-    /// The picture of `scene`'s logo, placed by `toPoints` (document units to points about the anchor).
-    init(scene: RevealScene, toPoints: Transform, reasons: [LogoOutline.InexactReason]) throws(LogoMaskError) {
+    /// This picture's image set name.
+    var iosName: String { dark ? Self.darkIOSName : Self.iosName }
+    /// This picture's drawable name.
+    var androidName: String { dark ? Self.darkAndroidName : Self.androidName }
+
+    /// The picture of `scene`'s logo, placed by `toPoints` (document units to points about the
+    /// anchor); `dark`: the scene's logo is the dark logo.
+    init(scene: RevealScene, toPoints: Transform, reasons: [LogoOutline.InexactReason], dark: Bool = false) throws(LogoMaskError) {
         // Cut to the document box: the launch image (and so frame 0) shows nothing outside it.
         let box = Rect(x: 0, y: 0, width: scene.logo.documentSize.width, height: scene.logo.documentSize.height)
         let picture = try LottieArtChoice.picture(scene: scene, options: RevealExportOptions(), within: box)
@@ -41,11 +52,26 @@ struct CodePicture {
         rect = toPoints.apply(to: ink)
         scaleText = picture.scaleText
         self.reasons = reasons
+        self.dark = dark
+    }
+
+    /// The dark logo's picture where its outline cannot carry it, nil where it can: `darkLogo`
+    /// drawn by `reveal`'s spec and settings (its final scale), placed by
+    /// `toPoints` (the dark logo's document units to points about the reveal's anchor).
+    static func dark(_ darkLogo: VectorLogo, reveal: RevealScene, toPoints: Transform) throws(LogoMaskError) -> CodePicture? {
+        let outline = try darkLogo.outline
+        guard !outline.drawsAsVectors else { return nil }
+        var settings = reveal.settings
+        settings.finalScale = reveal.finalScale
+        // A given anchor: the picture's scale needs the hole's scale, not a cover search.
+        settings.anchor = .point(Point(x: darkLogo.documentSize.width / 2, y: darkLogo.documentSize.height / 2))
+        let scene = try RevealScene(logo: darkLogo, spec: reveal.spec, settings: settings)
+        return try CodePicture(scene: scene, toPoints: toPoints, reasons: outline.inexactReasons, dark: true)
     }
 
     /// The sentence for the notes: what is drawn from the picture, where its file goes.
     var note: String {
-        "The logo is drawn from a \(pixelWidth)x\(pixelHeight) PNG of its ink box (\(scaleText)) written beside the code, "
+        (dark ? "Dark mode: the dark logo is drawn from a " : "The logo is drawn from a ") + "\(pixelWidth)x\(pixelHeight) PNG of its ink box (\(scaleText)) written beside the code, "
             + "because its outline is not exact (\(reasons.map(\.description).joined(separator: ", "))): the whole logo is the "
             + "picture (the outline does not tell which elements need it), and the hole is the picture's alpha."
     }
@@ -54,8 +80,9 @@ struct CodePicture {
     /// drawable that is never scaled by density.
     func resources(for platform: RevealCodePlatform) throws(LogoMaskError) -> [RevealCodeResource] {
         try Self.resources(
-            png: png, iosName: Self.iosName, androidName: Self.androidName, platform: platform,
-            what: "The logo's picture the reveal code draws (its outline is not exact)")
+            png: png, iosName: iosName, androidName: androidName, platform: platform,
+            what: dark ? "The dark logo's picture the reveal code draws in dark mode (its outline is not exact)"
+                : "The logo's picture the reveal code draws (its outline is not exact)")
     }
 
     /// A PNG as the app takes it: iOS a single-scale image set `iosName.imageset` (drag it into

@@ -81,14 +81,28 @@ public struct KotlinLaunch: Sendable {
     /// The dark logo's shapes in points about the reveal's anchor, its document box stretched
     /// over the light logo's; empty without a dark logo.
     func darkShapes(for reveal: RevealScene) throws(LogoMaskError) -> [RevealCodeModel.Shape] {
-        guard let darkLogo else { return [] }
+        guard let (darkLogo, fit, toPoints) = try darkPlacement(for: reveal) else { return [] }
+        let outline = try darkLogo.outline.mapped(by: fit)
+        return RevealCodeModel.shapes(of: outline, toPoints: toPoints, pointsPerUnit: reveal.placement.pointsPerUnit).shapes
+    }
+
+    /// The dark logo's picture for night mode where its outline cannot carry it (filters,
+    /// images, masks), in the same points as ``darkShapes(for:)``; nil without a dark logo or
+    /// where the shapes carry it.
+    func darkPicture(for reveal: RevealScene) throws(LogoMaskError) -> CodePicture? {
+        guard let (darkLogo, fit, toPoints) = try darkPlacement(for: reveal) else { return nil }
+        return try CodePicture.dark(darkLogo, reveal: reveal, toPoints: fit.concatenating(toPoints))
+    }
+
+    /// The dark logo, the map stretching its document box over the light logo's, and the light
+    /// logo's document units to points about the reveal's anchor; nil without a dark logo.
+    private func darkPlacement(for reveal: RevealScene) throws(LogoMaskError) -> (VectorLogo, fit: Transform, toPoints: Transform)? {
+        guard let darkLogo else { return nil }
         let light = reveal.logo.documentSize, dark = darkLogo.documentSize
         guard dark.width > 0, dark.height > 0 else { throw LogoMaskError.noVisibleInk(file: darkLogo.name) }
         let anchor = reveal.placement.resolvedAnchor
         let k = reveal.placement.pointsPerUnit
         let fit = Transform.scale(x: light.width / dark.width, y: light.height / dark.height)
-        let toPoints = Transform.translation(x: -anchor.x, y: -anchor.y).concatenating(.scale(k))
-        let outline = try darkLogo.outline.mapped(by: fit)
-        return RevealCodeModel.shapes(of: outline, toPoints: toPoints, pointsPerUnit: k).shapes
+        return (darkLogo, fit, Transform.translation(x: -anchor.x, y: -anchor.y).concatenating(.scale(k)))
     }
 }

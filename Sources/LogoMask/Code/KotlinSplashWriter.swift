@@ -18,15 +18,27 @@ enum KotlinSplashWriter {
 
     /// The header's paragraph on the logo's picture, when the logo has one.
     private static func pictureHeader(_ model: RevealCodeModel) -> String {
-        guard let picture = model.picture else { return "" }
-        return """
+        var text = ""
+        if let picture = model.picture {
+            text += """
 
-            //
-            // This logo's outline is not exact (\(picture.reasons.map(\.description).joined(separator: ", "))), so the logo is
-            // drawn from a picture: copy res/drawable-nodpi/\(CodePicture.androidName).png written beside this file into the
-            // app module's res/drawable-nodpi/ (one \(picture.pixelWidth)x\(picture.pixelHeight) PNG, never scaled by density,
-            // sized for the largest the reveal shows it). Its alpha is also the hole. Without it the shapes are drawn.
-            """
+                //
+                // This logo's outline is not exact (\(picture.reasons.map(\.description).joined(separator: ", "))), so the logo is
+                // drawn from a picture: copy res/drawable-nodpi/\(picture.androidName).png written beside this file into the
+                // app module's res/drawable-nodpi/ (one \(picture.pixelWidth)x\(picture.pixelHeight) PNG, never scaled by density,
+                // sized for the largest the reveal shows it). Its alpha is also the hole. Without it the shapes are drawn.
+                """
+        }
+        if let dark = model.darkPicture {
+            text += """
+
+                //
+                // The dark logo's outline is not exact (\(dark.reasons.map(\.description).joined(separator: ", "))), so night mode
+                // draws it from a picture: copy res/drawable-nodpi/\(dark.androidName).png there too (one
+                // \(dark.pixelWidth)x\(dark.pixelHeight) PNG). Without it the dark logo's shapes are drawn.
+                """
+        }
+        return text
     }
 
     static func text(_ model: RevealCodeModel, package: String) -> String {
@@ -131,11 +143,12 @@ enum KotlinSplashWriter {
             private val logoPaints: List<Paint> = logoShapes.map { paintOf(it) }
             private val holeClips: List<List<Path>> = RevealGeometry.shapes.map { clipPaths(it) }
             private val logoClips: List<List<Path>> = if (logoShapes === RevealGeometry.shapes) holeClips else logoShapes.map { clipPaths(it) }
-            // The light logo's picture (RevealGeometry.picture), where its vectors cannot carry it.
+            // The light logo's picture (RevealGeometry.picture), where its vectors cannot carry it: the hole's alpha.
             private val picture: Bitmap? = loadBitmap(context, RevealGeometry.picture?.name)
-            private val pictureRect: RectF? = RevealGeometry.picture?.let {
-                RectF(it.x.toFloat(), it.y.toFloat(), (it.x + it.width).toFloat(), (it.y + it.height).toFloat())
-            }
+            private val pictureRect: RectF? = rectOf(RevealGeometry.picture)
+            // The drawn logo's picture: the light logo's, or night mode's dark logo's (RevealGeometry.darkPicture).
+            private val logoPicture: Bitmap? = if (logoShapes === RevealGeometry.shapes) picture else loadBitmap(context, RevealGeometry.darkPicture?.name)
+            private val logoPictureRect: RectF? = if (logoShapes === RevealGeometry.shapes) pictureRect else rectOf(RevealGeometry.darkPicture)
             private val pictureCut = Paint(Paint.ANTI_ALIAS_FLAG or Paint.FILTER_BITMAP_FLAG).apply {
                 xfermode = PorterDuffXfermode(PorterDuff.Mode.DST_OUT)
             }
@@ -292,6 +305,11 @@ enum KotlinSplashWriter {
                 return if (id == 0) null else BitmapFactory.decodeResource(context.resources, id)
             }
 
+            /** A picture's rect in points about the anchor; null for no picture. */
+            private fun rectOf(picture: RevealGeometry.Picture?): RectF? = picture?.let {
+                RectF(it.x.toFloat(), it.y.toFloat(), (it.x + it.width).toFloat(), (it.y + it.height).toFloat())
+            }
+
             /** The shape's Paint: its colour, or its gradient as a shader with its local matrix. */
             private fun paintOf(shape: RevealGeometry.Shape): Paint {
                 val spec = shape.paint
@@ -363,9 +381,9 @@ enum KotlinSplashWriter {
 
             /** The logo in its own paints at [opacity]. */
             private fun drawLogo(canvas: Canvas, opacity: Double) {
-                val bitmap = picture
-                val rect = pictureRect
-                if (logoShapes === RevealGeometry.shapes && bitmap != null && rect != null) {
+                val bitmap = logoPicture
+                val rect = logoPictureRect
+                if (bitmap != null && rect != null) {
                     picturePaint.alpha = channel(opacity)
                     canvas.drawBitmap(bitmap, null, rect, picturePaint)
                     return

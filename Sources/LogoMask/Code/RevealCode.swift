@@ -117,14 +117,17 @@ public enum RevealCode {
             throw LogoMaskError.invalidRequest("\"\(package)\" is not a Kotlin package name: give dot-separated identifiers such as com.example.app.")
         }
         try launch?.check(scene)
-        let model = try RevealCodeModel(scene: scene, profile: profile, deadline: deadline)
+        var model = try RevealCodeModel(scene: scene, profile: profile, deadline: deadline)
+        model.darkPicture = try launch?.darkPicture(for: scene)
         let geometry = KotlinGeometryWriter.text(
-            model, package: package, launch: launch, darkShapes: try launch?.darkShapes(for: scene) ?? [], tint: scene.spec.logoColor)
+            model, package: package, launch: launch, darkShapes: try launch?.darkShapes(for: scene) ?? [],
+            darkPicture: model.darkPicture, tint: scene.spec.logoColor)
         // With a launch screen the background is its colour, whatever the spec's.
         var modelNotes = launch == nil ? model.notes : model.notes.filter { !$0.hasPrefix("The background ") }
         if launch?.darkLogo != nil, model.hole {
             modelNotes.append("Night mode draws the dark logo in the light logo's hole: the hole's shape and the cover scale are the light logo's.")
         }
+        if let dark = model.darkPicture { modelNotes.append(dark.note) }
         return RevealCodeBundle(
             platform: .android,
             files: [

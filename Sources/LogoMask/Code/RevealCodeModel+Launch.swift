@@ -27,9 +27,8 @@ extension RevealCodeModel {
                 .concatenating(.translation(x: light.width / 2 - anchor.x, y: light.height / 2 - anchor.y))
                 .concatenating(.scale(k))
             let darkOutline = try darkLogo.outline
-            if !darkOutline.drawsAsVectors {
-                notes.append("Dark mode: the dark logo's outline is not exact (\(darkOutline.inexactReasons.map(\.description).joined(separator: ", "))): the code draws its shapes (only the light logo gets a picture).")
-            }
+            darkPicture = try CodePicture.dark(darkLogo, reveal: scene, toPoints: toPoints)
+            if let darkPicture { notes.append(darkPicture.note) }
             let painted = Self.paintedShapes(
                 darkOutline, toPoints: toPoints, pointsPerUnit: k * s, tint: scene.spec.logoColor, approximations: &approximations)
             darkShapes = painted.shapes
@@ -49,6 +48,7 @@ extension RevealCodeModel {
     /// Android with a launch screen, whose background is its colour).
     func resources(for platform: RevealCodePlatform, launch: Bool = false) throws(LogoMaskError) -> [RevealCodeResource] {
         var result = try picture?.resources(for: platform) ?? []
+        result += try darkPicture?.resources(for: platform) ?? []
         if let backgroundPicture, !launch {
             result += try CodePicture.resources(
                 png: backgroundPicture.png, iosName: CodePicture.backgroundIOSName, androidName: CodePicture.backgroundAndroidName,

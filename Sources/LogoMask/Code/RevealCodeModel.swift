@@ -57,6 +57,9 @@ struct RevealCodeModel {
     var backgroundGradient: LinearGradient?
     /// The logo as a picture, where its outline cannot carry it (filters, images, masks…).
     var picture: CodePicture?
+    /// The dark logo's picture (dark mode) where its outline cannot carry it (the Swift's dark
+    /// logo; the Kotlin's comes with its launch, ``KotlinLaunch/darkPicture(for:)``).
+    var darkPicture: CodePicture?
     /// The background picture as a PNG and its pixel size (nil: none), drawn to fill the window.
     var backgroundPicture: (png: [UInt8], width: Int, height: Int)?
     var veil: RGBAColor

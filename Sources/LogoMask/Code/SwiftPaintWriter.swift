@@ -44,10 +44,12 @@ enum SwiftPaintWriter {
     static func declarations(_ model: RevealCodeModel) -> String {
         let dark = model.darkBackground.map { "[\(CodeText.list(CodeText.components($0), indent: ""))]" } ?? "nil"
         let darkShapes = model.darkShapes.map { "[\n" + shapes($0, model.darkPaints ?? []) + "    ]" } ?? "nil"
-        let picture = model.picture.map {
-            "(name: \(CodeText.quoted(CodePicture.iosName)), x: \(d($0.rect.x)), y: \(d($0.rect.y)), width: \(d($0.rect.width)), "
-                + "height: \(d($0.rect.height)), pixelWidth: \($0.pixelWidth), pixelHeight: \($0.pixelHeight))"
-        } ?? "nil"
+        func picture(_ picture: CodePicture?) -> String {
+            picture.map {
+                "(name: \(CodeText.quoted($0.iosName)), x: \(d($0.rect.x)), y: \(d($0.rect.y)), width: \(d($0.rect.width)), "
+                    + "height: \(d($0.rect.height)), pixelWidth: \($0.pixelWidth), pixelHeight: \($0.pixelHeight))"
+            } ?? "nil"
+        }
         return """
                 /// One clip path of a shape, in points about the anchor: the shape shows only inside it.
                 public struct Clip: Sendable {
@@ -61,7 +63,12 @@ enum SwiftPaintWriter {
                 /// image set's name in the app's asset catalog (LogoReveal.imageset, written beside this
                 /// file), its rect in points about the anchor (the shapes' space) and its size in pixels.
                 /// Nil: the shapes draw the logo.
-                public static let picture: (name: String, x: Double, y: Double, width: Double, height: Double, pixelWidth: Int, pixelHeight: Int)? = \(picture)
+                public static let picture: Picture? = \(picture(model.picture))
+                /// The dark logo's picture for dark mode (LogoRevealDark.imageset), in the same points;
+                /// nil: dark mode draws darkShapes (or the light logo).
+                public static let darkPicture: Picture? = \(picture(model.darkPicture))
+                /// A picture's image set name, rect in points about the anchor and size in pixels.
+                public typealias Picture = (name: String, x: Double, y: Double, width: Double, height: Double, pixelWidth: Int, pixelHeight: Int)
 
             \(BackgroundWriter.swift(model.backgroundGradient, picture: model.backgroundPicture))
                 /// The launch screen's background in dark mode (the colour set's dark appearance); nil: none.

@@ -19,15 +19,27 @@ enum SwiftSplashWriter {
 
     /// The header's paragraph on the logo's picture, when the logo has one.
     private static func pictureHeader(_ model: RevealCodeModel) -> String {
-        guard let picture = model.picture else { return "" }
-        return """
+        var text = ""
+        if let picture = model.picture {
+            text += """
 
-            //
-            // This logo's outline is not exact (\(picture.reasons.map(\.description).joined(separator: ", "))), so the logo is
-            // drawn from a picture: drag the folder \(CodePicture.iosName).imageset written beside this file into the
-            // app's Assets.xcassets (one \(picture.pixelWidth)x\(picture.pixelHeight) PNG, single scale, sized for the
-            // largest the reveal shows it). Its alpha is also the hole. Without it the shapes are drawn.
-            """
+                //
+                // This logo's outline is not exact (\(picture.reasons.map(\.description).joined(separator: ", "))), so the logo is
+                // drawn from a picture: drag the folder \(picture.iosName).imageset written beside this file into the
+                // app's Assets.xcassets (one \(picture.pixelWidth)x\(picture.pixelHeight) PNG, single scale, sized for the
+                // largest the reveal shows it). Its alpha is also the hole. Without it the shapes are drawn.
+                """
+        }
+        if let dark = model.darkPicture {
+            text += """
+
+                //
+                // The dark logo's outline is not exact (\(dark.reasons.map(\.description).joined(separator: ", "))), so dark mode
+                // draws it from a picture: drag the folder \(dark.iosName).imageset into Assets.xcassets too (one
+                // \(dark.pixelWidth)x\(dark.pixelHeight) PNG). Without it the dark logo's shapes are drawn.
+                """
+        }
+        return text
     }
 
     static func text(_ model: RevealCodeModel) -> String {
@@ -140,7 +152,7 @@ enum SwiftSplashWriter {
                     counter.frame = root.bounds
                     animate(counter, "transform.scale", "contentScale", w, h) { 1 / $0 }
                     let mask = CALayer()
-                    if let picture = pictureLayer() {
+                    if let picture = pictureLayer(RevealGeometry.picture) {
                         // The light logo's picture: its alpha is the hole.
                         mask.addSublayer(picture)
                     } else {
@@ -252,10 +264,11 @@ enum SwiftSplashWriter {
                 return turn
             }
 
-            /// The drawn logo about the anchor at scale 1: the light logo's picture when it has one
-            /// (RevealGeometry.picture, the LogoReveal image set), else the shapes in their paints.
+            /// The drawn logo about the anchor at scale 1: its picture when it has one (the light
+            /// logo's RevealGeometry.picture, or in dark mode the dark logo's darkPicture), else the
+            /// shapes in their paints.
             private static func logoLayers(_ darkShapes: [RevealGeometry.Shape]?) -> CALayer {
-                if darkShapes == nil, let picture = pictureLayer() {
+                if let picture = pictureLayer(darkShapes == nil ? RevealGeometry.picture : RevealGeometry.darkPicture) {
                     let group = CALayer()
                     group.addSublayer(picture)
                     return group
@@ -263,10 +276,10 @@ enum SwiftSplashWriter {
                 return paintedLayers(darkShapes ?? RevealGeometry.shapes)
             }
 
-            /// The logo's picture at its rect about the anchor, stretched to it; nil when the logo has
-            /// none or the app's asset catalog lacks the LogoReveal image set.
-            private static func pictureLayer() -> CALayer? {
-                guard let picture = RevealGeometry.picture, let image = UIImage(named: picture.name)?.cgImage else { return nil }
+            /// `picture` at its rect about the anchor, stretched to it; nil when there is none or the
+            /// app's asset catalog lacks its image set.
+            private static func pictureLayer(_ picture: RevealGeometry.Picture?) -> CALayer? {
+                guard let picture, let image = UIImage(named: picture.name)?.cgImage else { return nil }
                 let layer = CALayer()
                 layer.contents = image
                 layer.contentsGravity = .resize
