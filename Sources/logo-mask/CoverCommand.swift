@@ -114,8 +114,15 @@ struct CoverCommand: ParsableCommand {
             if json {
                 // The radial profile about the first row's anchor: the cover scale of any window.
                 let profile = rows.first.flatMap { row in
-                    (try? RadialProfile.measure(
-                        logo: logo, logoWidth: placementOptions.logoWidth, anchor: row.anchor, deadline: logoOptions.deadline))
+                    // Checked against every row about the same anchor: the profile never covers sooner than the pixels.
+                    let checks = rows.filter { $0.anchor == row.anchor }.map {
+                        RadialProfile.CoverCheck(
+                            windowSize: $0.viewport.size, anchorInWindow: $0.anchorInPoints,
+                            rotation: placementOptions.rotate * .pi / 180, scale: $0.scale)
+                    }
+                    return (try? RadialProfile.measure(
+                        logo: logo, logoWidth: placementOptions.logoWidth, anchor: row.anchor, checkedAgainst: checks,
+                        deadline: logoOptions.deadline))
                         .map { RadialProfileReport(profile: $0, anchor: row.anchor) }
                 }
                 let report = CoverReport(

@@ -179,13 +179,26 @@ struct RevealCodeModel {
             if let suppliedProfile {
                 profile = suppliedProfile
             } else {
-                profile = try RadialProfile.measure(logo: logo, logoWidth: placement.logoWidth, anchor: anchor, deadline: deadline)
+                profile = try RadialProfile.measure(
+                    logo: logo, logoWidth: placement.logoWidth, anchor: anchor, checkedAgainst: Self.coverChecks(scene), deadline: deadline)
             }
         } else {
             profile = nil
         }
         // With a picture the light paints' approximations do not show (the shapes are its fallback).
         try addLaunch(scene: scene, darkBackground: darkBackground, darkLogo: darkLogo, approximations: picture == nil ? approximations : [])
+    }
+
+    /// The scene's searched cover scale as a check for its profile (``RadialProfile/measure(logo:logoWidth:anchor:checkedAgainst:deadline:)``);
+    /// none without a search (a final scale given).
+    static func coverChecks(_ scene: RevealScene) -> [RadialProfile.CoverCheck] {
+        guard let cover = scene.cover else { return [] }
+        let placement = scene.placement
+        let end = scene.state(at: scene.duration)
+        let at = placement.anchorInPoints
+        return [RadialProfile.CoverCheck(
+            windowSize: placement.viewport.size, anchorInWindow: Point(x: at.x + end.holeOffset.x, y: at.y + end.holeOffset.y),
+            rotation: placement.rotation + end.holeRotation, scale: cover.scale)]
     }
 
     /// The outline's shapes mapped by `toPoints` (document units to points about the anchor,
