@@ -76,6 +76,38 @@ struct CodePicture {
             + "picture (the outline does not tell which elements need it), and the hole is the picture's alpha."
     }
 
+    /// The generated file's header paragraphs on `light` and `dark` (the logo's and the dark
+    /// logo's pictures, where there are any), saying where `platform`'s app takes them.
+    static func header(light: CodePicture?, dark: CodePicture?, platform: RevealCodePlatform) -> String {
+        func copy(_ picture: CodePicture) -> String {
+            switch platform {
+            case .ios: "drag the folder \(picture.iosName).imageset written beside this file into the\n// app's Assets.xcassets"
+            case .android: "copy res/drawable-nodpi/\(picture.androidName).png written beside this file into the\n// app module's res/drawable-nodpi/"
+            }
+        }
+        let scaling = platform == .ios ? "single scale" : "never scaled by density"
+        var text = ""
+        if let light {
+            text += """
+
+                //
+                // This logo's outline is not exact (\(light.reasons.map(\.description).joined(separator: ", "))), so the logo is
+                // drawn from a picture: \(copy(light)) (one \(light.pixelWidth)x\(light.pixelHeight) PNG, \(scaling), sized
+                // for the largest the reveal shows it). Its alpha is also the hole. Without it the shapes are drawn.
+                """
+        }
+        if let dark {
+            text += """
+
+                //
+                // The dark logo's outline is not exact (\(dark.reasons.map(\.description).joined(separator: ", "))), so dark mode
+                // draws it from a picture: \(copy(dark)) too (one \(dark.pixelWidth)x\(dark.pixelHeight) PNG). Without it the dark
+                // logo's shapes are drawn.
+                """
+        }
+        return text
+    }
+
     /// The files to add to the app: iOS an image set to drop into the asset catalog, Android a
     /// drawable that is never scaled by density.
     func resources(for platform: RevealCodePlatform) throws(LogoMaskError) -> [RevealCodeResource] {
