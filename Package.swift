@@ -64,6 +64,10 @@ let package = Package(
             path: "Sources/CDrawingLibraries", exclude: ["ld-as-needed"], linkerSettings: [.linkedLibrary("dl")]),
         // The reveal's veil blend with AVX2 behind a run-time CPU check (Bridges/PixelRuns.swift).
         .target(name: "CPixelRuns", path: "Sources/CPixelRuns"),
+        // The executable's calloc, free and realloc: glibc's, with huge pages for a few large
+        // zeroed blocks at a time (librsvg's filter surfaces; see large_block_pages.c). Linked
+        // into logo-mask only, which exports the three so the libraries it opens bind to them.
+        .target(name: "CLargeBlockPages", path: "Sources/CLargeBlockPages"),
         .systemLibrary(
             name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate",
             providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]),
@@ -100,12 +104,15 @@ let package = Package(
         .executableTarget(
             name: "logo-mask",
             dependencies: [
-                "LogoMask", "MaskGeometry", "LogoAnimation",
+                "LogoMask", "MaskGeometry", "LogoAnimation", "CLargeBlockPages",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: foundationEssentialsOnly,
             linkerSettings: [
                 .unsafeFlags(releaseLinkFlags, .when(platforms: [.linux], configuration: .release)),
+                // CLargeBlockPages' allocator entry points, for librsvg, Cairo and pixman to bind to.
+                .unsafeFlags(["calloc", "free", "realloc"].flatMap { ["-Xlinker", "--export-dynamic-symbol=\($0)"] },
+                             .when(platforms: [.linux])),
                 // `--as-needed` before the libraries: drops those CDrawingLibraries stands in for.
                 .unsafeFlags(["-ld-path=\(Context.packageDirectory)/Sources/CDrawingLibraries/ld-as-needed"], .when(platforms: [.linux])),
             ]),

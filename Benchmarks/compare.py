@@ -265,7 +265,8 @@ def measure_process_binary() -> Path:
     return binary
 
 
-def measure(argv: list[str], out: Path) -> Sample:
+def measure(argv: list[str], out: Path, keep: bool = False) -> Sample:
+    """Runs `argv` (which writes `out`) under measure-process; `out` is deleted after, unless `keep`."""
     if out.exists():
         out.unlink()
     with tempfile.TemporaryFile() as stderr:
@@ -284,7 +285,7 @@ def measure(argv: list[str], out: Path) -> Sample:
     pixels = png_size(out)
     if not error and pixels is None:
         error = "no PNG written"
-    if out.exists():
+    if out.exists() and not keep:
         out.unlink()
     return Sample(wall, cpu, peak, size, pixels, error)
 
@@ -571,7 +572,8 @@ def main() -> int:
         if args.real_world:
             folder = Path(args.real_world).expanduser().resolve()
             rows = real_world_rows.command_rows(Path(ours.argv[0]), folder, args.jobs, log)
-            renders = real_world_rows.render_rows(ours, peers, folder, args.real_world_runs, scratch, measure, log)
+            renders = real_world_rows.render_rows(ours, peers, folder, args.real_world_runs, scratch, measure, log,
+                                                 decode=decode_premultiplied)
             real_world = (rows, renders, folder)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)

@@ -60,10 +60,13 @@ def command_rows(cli: Path, folder: Path, jobs: int, log) -> list[dict]:
     return rows
 
 
-def render_rows(ours, peers, folder: Path, runs: int, scratch: Path, measure, log) -> dict:
+def render_rows(ours, peers, folder: Path, runs: int, scratch: Path, measure, log, decode=None) -> dict:
     """Renders every logo at 4096 px with ours and each peer; ratios of median wall times, and of
-    median CPU times (which other work on the machine disturbs less than wall times)."""
-    result = {"width": RENDER_WIDTH, "runs": runs, "peers": {}, "ours_peak_mb": {}}
+    median CPU times (which other work on the machine disturbs less than wall times). With
+    `decode` (a PNG's path to premultiplied RGBA, or None), also the largest channel difference
+    between our last render of each logo and rsvg-convert's: our renders draw through librsvg
+    as rsvg-convert does, so any difference is a bug (a strip cut or crop that changed pixels)."""
+    result = {"width": RENDER_WIDTH, "runs": runs, "peers": {}, "ours_peak_mb": {}, "rsvg_difference": {}}
     available = [p for p in peers if p.argv is not None and p.name in ("resvg", "rsvg-convert")]
     for peer in available:
         result["peers"][peer.name] = {"ratios": {}, "cpu_ratios": {}, "failures": []}
@@ -76,7 +79,8 @@ def render_rows(ours, peers, folder: Path, runs: int, scratch: Path, measure, lo
         for _ in range(runs):
             for tool in [ours] + available:
                 out = scratch / f"{tool.name}-{svg.stem}.png"
-                sample = measure(tool.command(svg, out, RENDER_WIDTH), out)
+                sample = measure(tool.command(svg, out, RENDER_WIDTH), out,
+                                 keep=decode is not None and tool.name in ("logo-mask", "rsvg-convert"))
                 if sample.error:
                     target = "ours" if tool is ours else tool.name
                     log(f"  {label} {target}: {sample.error}")
@@ -99,9 +103,23 @@ def render_rows(ours, peers, folder: Path, runs: int, scratch: Path, measure, lo
                 if cpu > 0:
                     result["peers"][peer.name]["cpu_ratios"][label] = statistics.median(ours_cpu) / cpu
         result["ours_peak_mb"][label] = max(ours_peaks)
+        if decode is not None and any(peer.name == "rsvg-convert" for peer in available):
+            kept = [scratch / f"{name}-{svg.stem}.png" for name in (ours.name, "rsvg-convert")]
+            result["rsvg_difference"][label] = pixel_difference(decode, *kept)
+            for path in kept:
+                path.unlink(missing_ok=True)
         log(f"  {label}: ours {statistics.median(ours_times):.3f} s " + " ".join(
             f"{name} {statistics.median(times):.3f} s" for name, times in peer_times.items() if times))
     return result
+
+
+def pixel_difference(decode, ours: Path, reference: Path) -> int | None:
+    """The largest premultiplied channel difference of two PNGs; None when either is missing
+    or their sizes differ."""
+    a, b = decode(ours), decode(reference)
+    if a is None or b is None or a.shape != b.shape:
+        return None
+    return int(abs(a - b).max())
 
 
 def report(rows: list[dict], renders: dict | None, folder: Path) -> list[str]:
@@ -130,6 +148,12 @@ def report(rows: list[dict], renders: dict | None, folder: Path) -> list[str]:
             lines.append(f"| {name} | {len(ratios)} | {statistics.median(ratios.values()):.2f}x | {ratios[worst]:.2f}x | "
                          f"{worst} | {above} | {statistics.median(cpu.values()):.2f}x | {cpu[worst_cpu]:.2f}x | {worst_cpu} | "
                          f"{', '.join(peer['failures']) or '-'} |")
+        differences = renders.get("rsvg_difference") or {}
+        if differences:
+            off = {label: d for label, d in differences.items() if d != 0}
+            lines += ["", f"Pixels against rsvg-convert's: identical on {len(differences) - len(off)} of {len(differences)} logos"
+                      + ("." if not off else "; differ: " + ", ".join(
+                          f"{label} ({'size' if d is None else f'by {d}'})" for label, d in sorted(off.items())) + ".")]
         peaks = renders.get("ours_peak_mb") or {}
         if peaks:
             top = max(peaks, key=peaks.get)

@@ -40,4 +40,40 @@ struct FilteredRenderTests {
         let difference = maxPremultipliedDifference(try RasterImage(contentsOfPNG: ours), try RasterImage(contentsOfPNG: reference))
         #expect(difference == 0, "differs from rsvg-convert by \(difference.map(String.init) ?? "a size")")
     }
+
+    @Test("Why not strips: a gradient under a transform drawn in two strips is not one draw's pixels (Cairo rounds it around the centre of what each strip shows)")
+    func stripCutChangesGradientRounding() throws {
+        // No filter at all: only the strip cut differs. If this ever passes with 0 differences,
+        // Cairo stopped fitting gradients to the composite's extents, and filtered renders could
+        // be cut into strips drawn on every core again (PNGWriter.filteredRowsPerStrip).
+        let svg = """
+            <svg xmlns="http://www.w3.org/2000/svg" width="48" height="48" viewBox="0 0 48 48">
+            <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#123456"/>\
+            <stop offset="0.5" stop-color="#89abcd"/><stop offset="1" stop-color="#fedcba"/></linearGradient></defs>
+            <g transform="matrix(0.965812,0,0,1,0.8219361,0)"><rect x="2.3" y="3.1" width="43" height="41" fill="url(#g)"/></g>
+            </svg>
+            """
+        let logo = try VectorLogo(data: Data(svg.utf8), name: "strip-cut-gradient.svg")
+        let drawing = try logo.makeDrawing()
+        let size = 1024, stride = 1024 * 4
+        let transform = Transform.scale(Double(size) / 48)
+        func render(strips: Int) throws -> [UInt8] {
+            var pixels = [UInt8](repeating: 0, count: stride * size)
+            let rows = size / strips
+            try pixels.withUnsafeMutableBufferPointer { buffer in
+                let base = try #require(buffer.baseAddress)
+                for y0 in Swift.stride(from: 0, to: size, by: rows) {
+                    try StripCanvas.draw(into: base + y0 * stride, layout: .argb32, width: size, stride: stride, y0: y0, rows: rows) {
+                        (context: CairoContext) throws(LogoMaskError) in try drawing.draw(on: context, transform: transform)
+                    }
+                }
+            }
+            return pixels
+        }
+        let whole = try render(strips: 1), halves = try render(strips: 2)
+        let differences = zip(whole, halves).map { abs(Int($0) - Int($1)) }
+        let differing = differences.filter { $0 > 0 }.count
+        #expect(differing > 1000, "\(differing) bytes differ between one draw and two strips")
+        #expect(differences.max() == 1, "the strips differ by \(differences.max() ?? 0), not by a rounding step")
+    }
 }

@@ -113,8 +113,17 @@ final class PNGWriter {
     /// Cropped strips do not change that (kiten, 111 blurred elements, at 4096 px with librsvg:
     /// one draw 14.8 s of CPU; four cropped strips 22.2 s; two, each cropped with 256 px kept
     /// around it, 15.3 s, but 0.36 % of the pixels then differ from one draw, by up to 2).
-    /// About half of a filtered render's CPU is the kernel faulting in librsvg's surfaces, each
-    /// the size of the toplevel viewport and above malloc's 32 MiB mmap limit.
+    /// About half of a filtered render's CPU was the kernel faulting in librsvg's surfaces, each
+    /// the size of the toplevel viewport and above malloc's 32 MiB mmap limit (the executable now
+    /// gives them huge pages: Sources/CLargeBlockPages).
+    ///
+    /// No strip cut can keep rsvg-convert's pixels once a gradient is painted under a transform:
+    /// Cairo 1.16 fits a gradient's fixed-point matrix around the centre of what it composites,
+    /// the shape clipped to the surface, so a shape cut by a strip's edge gets its colour steps
+    /// rounded elsewhere. A rect filled with an objectBoundingBox gradient inside a scaled group,
+    /// drawn at 4096 px in two 2048-row strips (no filter anywhere near the cut), differed from one
+    /// draw in 36 % of its pixels, by 1; gnome-dev-media-cf in 0.17 %, whatever the margin kept
+    /// around each strip for the filters (64 to 512 px). One draw is the only exact cut.
     static func filteredRowsPerStrip(height: Int, stride: Int) -> Int {
         max(1, min(height, (256 << 20) / max(1, stride), 8192))
     }
