@@ -74,8 +74,9 @@ struct LogoPicture {
     /// An SVG `<image>` of the picture over its rect, in document units.
     var element: String { element(id: nil) }
 
-    /// The same with an element id (and opacity 0 when `hidden`).
-    func element(id: String?, hidden: Bool = false) -> String {
-        "<image" + (id.map { " id=\"\($0)\"" } ?? "") + (hidden ? " style=\"opacity:0\"" : "") + " x=\"\(formatNumber(rect.x))\" y=\"\(formatNumber(rect.y))\" width=\"\(formatNumber(rect.width))\" height=\"\(formatNumber(rect.height))\" preserveAspectRatio=\"none\" href=\"\(png.dataURL)\"/>"
+    /// The same with an element id or class (and opacity 0 when `hidden`).
+    func element(id: String?, className: String? = nil, hidden: Bool = false) -> String {
+        "<image" + (id.map { " id=\"\($0)\"" } ?? "") + (className.map { " class=\"\($0)\"" } ?? "")
+            + (hidden ? " style=\"opacity:0\"" : "") + " x=\"\(formatNumber(rect.x))\" y=\"\(formatNumber(rect.y))\" width=\"\(formatNumber(rect.width))\" height=\"\(formatNumber(rect.height))\" preserveAspectRatio=\"none\" href=\"\(png.dataURL)\"/>"
     }
 }
