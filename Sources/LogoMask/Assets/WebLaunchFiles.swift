@@ -10,7 +10,8 @@ import MaskGeometry
 /// The logo is drawn by the same markup, at the same place, as frame 0 of the overlay script
 /// (`reveal -o logo-reveal.js`), so the browser paints the same pixels in both.
 ///
-/// A logo the markup cannot draw (filters, images, masks) goes in as one picture per device
+/// A logo the markup cannot draw (filters, images, masks), or the Lottie's shapes cannot (a
+/// clip, a stretched pen: ``WebLogoArt``'s `asLottie`), goes in as one picture per device
 /// pixel ratio in ``pictureRatios``, each drawn by the library on the device pixel grid of a
 /// window whose centre is a whole device pixel (every window whose size in device pixels is
 /// even), as the page and the Lottie draw frame 0's picture (``LogoPicture``), and CSS shows
@@ -90,7 +91,8 @@ enum WebLaunchFiles {
         let toCentre = Transform.scale(k).concatenating(.translation(x: -logoWidth / 2, y: -size.height * k / 2))
         let art = try WebLogoArt(
             logo: logo, use: .drawn(tint: nil), prefix: "logo-splash-\(name)-clip-", pixelsPerUnit: k * 4,
-            maxPixels: 4096 * 4096, grids: pictureRatios.map { (pictureClass($0), toCentre.concatenating(.scale($0))) })
+            maxPixels: 4096 * 4096, grids: pictureRatios.map { (pictureClass($0), toCentre.concatenating(.scale($0))) },
+            asLottie: true)
         if let note = art.note { notes.append(note) }
         if art.isPicture { pictures = true }
         return "<svg class=\"logo-splash-\(name)\" x=\"50%\" y=\"50%\" overflow=\"visible\"><defs>" + art.definitions + "</defs>"

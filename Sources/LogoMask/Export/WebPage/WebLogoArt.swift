@@ -39,14 +39,21 @@ struct WebLogoArt {
     /// one per device pixel ratio), a picture comes once per grid, drawn on it as frame 0's is,
     /// each `<image>` of its class, for CSS to show the one of the window's ratio; then
     /// `pixelsPerUnit` is not used.
+    ///
+    /// With `asLottie`, the drawn logo is a picture wherever the Lottie's is
+    /// (``LottieArtChoice/drawsShapes(_:tint:)``): the web launch screen hands off to the page
+    /// and to lottie-web, and a picture drawn by the library is not the browser's drawing of the
+    /// same paths (thin strokes over a dark background: up to 0.73 % of the box differ by more
+    /// than 24, Tango's help-browser), so the three start from the same picture.
     init(
         logo: VectorLogo, use: Use, prefix: String, pixelsPerUnit: Double, maxPixels: Int, frameZero: Transform? = nil,
-        grids: [(className: String, transform: Transform)] = []
+        grids: [(className: String, transform: Transform)] = [], asLottie: Bool = false
     ) throws(LogoMaskError) {
         let outline = try logo.outline
         let vectors: Bool
         switch use {
-        case let .drawn(tint): vectors = SVGLogoMarkup.canDraw(outline, tinted: tint != nil)
+        case let .drawn(tint):
+            vectors = SVGLogoMarkup.canDraw(outline, tinted: tint != nil) && (!asLottie || LottieArtChoice.drawsShapes(outline, tint: tint))
         case .hole: vectors = outline.isExact
         }
         if vectors {
