@@ -85,7 +85,7 @@ struct WebLogoArt {
             for grid in grids {
                 let picture = try LogoPicture(
                     logo: logo, pixelsPerUnit: LottiePictureLadder.scale(of: grid.transform), maxPixels: maxPixels, tint: tint,
-                    black: black, aligned: grid.transform)
+                    black: black, aligned: grid.transform, compression: .small)
                 text += picture.element(id: nil, className: grid.className)
                 sizes.append("\(picture.png.width)x\(picture.png.height)")
             }
