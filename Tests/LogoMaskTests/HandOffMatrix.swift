@@ -69,7 +69,14 @@ enum HandOffMatrix {
         }
         let logos = TestPaths.realWorldLogos
         for index in logos.indices { entries.append(realWorld(index, of: logos)) }
-        return entries
+        guard let only = subset else { return entries }
+        return entries.filter { entry in only.contains { entry.path.hasSuffix("/" + $0) } }
+    }
+
+    /// HANDOFF_LOGOS=NAME,NAME (file names, `papirus/gimp.svg` for one theme's) runs only those
+    /// logos, while iterating on a fix; nil runs the whole matrix.
+    static var subset: [String]? {
+        ProcessInfo.processInfo.environment["HANDOFF_LOGOS"].map { $0.split(separator: ",").map(String.init) }
     }
 
     /// Real-world logo `i` (of the sorted set): the flagship twitter and ``turns``[i mod 3], in

@@ -178,4 +178,32 @@ struct WebPageExportTests {
         #expect(css.contains("box-shadow:0 0 0 200vmax #FFFFFF"))
         #expect(css.contains("url(splash-hole-dark.svg)"))
     }
+
+    @Test("a logo the markup cannot draw: web/splash.html holds a picture per device pixel ratio, each 1:1 on the device pixel grid of a window centred on a whole pixel")
+    func webSplashPicturePerRatio() throws {
+        let logo = try VectorLogo(contentsOf: GeometryFixtures.sample("glow.svg"))
+        let width = 100.0, k = width / logo.documentSize.width, height = logo.documentSize.height * k
+        let page = try WebLaunchFiles.splashPage(logo: logo, logoWidth: width, background: .white, darkBackground: nil, darkLogo: nil)
+        let images = page.text.matches(of: /<image class="logo-splash-(\d+)x" x="([-0-9.]+)" y="([-0-9.]+)" width="([0-9.]+)" height="([0-9.]+)" preserveAspectRatio="none" href="data:image\/png;base64,([^"]+)"/)
+        #expect(images.map { Double($0.output.1) } == WebLaunchFiles.pictureRatios)
+        for image in images {
+            let ratio = try #require(Double(image.output.1))
+            let (x, y, w, h) = try (#require(Double(image.output.2)), #require(Double(image.output.3)), #require(Double(image.output.4)), #require(Double(image.output.5)))
+            let png = try #require(Data(base64Encoded: String(image.output.6)).flatMap { LottiePicture(png: Array($0)) })
+            // Its pixels are the device's: its size in device pixels is the PNG's, and its corner,
+            // from the window's centre, falls on a whole device pixel.
+            #expect(abs(w * k * ratio - Double(png.width)) < 1e-4 && abs(h * k * ratio - Double(png.height)) < 1e-4, "\(ratio)x: \(w)x\(h) units for \(png.width)x\(png.height) px")
+            for corner in [(x * k - width / 2) * ratio, (y * k - height / 2) * ratio] {
+                #expect(abs(corner - corner.rounded()) < 1e-4, "\(ratio)x: the corner is \(corner) device pixels from the centre")
+            }
+        }
+        // The first shows by default, each later one from just past the ratio before it.
+        #expect(page.text.contains("#logo-splash .logo-splash-2x,#logo-splash .logo-splash-3x{display:none}"))
+        #expect(page.text.contains("(min-resolution: 2.01dppx){#logo-splash .logo-splash-2x{display:none}#logo-splash .logo-splash-3x{display:inline}}"))
+        #expect(page.notes.contains { $0.contains("per device pixel ratio") })
+        // A logo the markup draws has no picture, and no picture rules.
+        let bird = try WebLaunchFiles.splashPage(
+            logo: try VectorLogo(contentsOf: GeometryFixtures.sample("bird.svg")), logoWidth: width, background: .white, darkBackground: nil, darkLogo: nil)
+        #expect(!bird.text.contains("<image") && !bird.text.contains("dppx"))
+    }
 }

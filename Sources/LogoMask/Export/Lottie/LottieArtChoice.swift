@@ -23,6 +23,12 @@ struct LottieArtChoice {
     /// True when a picture is embedded.
     var isPicture: Bool
 
+    /// True when the drawn logo goes in as shapes (`make`'s first test): the outline carries
+    /// the logo and Lottie can draw its paints and pens.
+    static func drawsShapes(_ outline: LogoOutline, tint: RGBAColor?) -> Bool {
+        outline.drawsAsVectors && (try? LottieShapes.items(of: outline, tint: tint)) != nil
+    }
+
     static func make(builder: LottieRevealBuilder, drawnLogo: Bool, hole: Bool) throws(LogoMaskError) -> LottieArtChoice {
         let scene = builder.scene
         let outline = try scene.logo.outline

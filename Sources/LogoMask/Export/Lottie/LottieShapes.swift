@@ -3,9 +3,9 @@ import MaskGeometry
 
 /// The logo's ``LogoOutline`` as Lottie shape items, in document units: one group per painted
 /// shape, each with its subpaths (`sh`: vertices with in and out tangents relative to the
-/// vertex, a closed flag), then its fill (`fl`, the fill rule as `r`) or stroke (`st`), then an
-/// identity transform (`tr`). Lottie draws the first item of a list on top, so the groups come
-/// in reverse drawing order.
+/// vertex, a line's a third of it at each end (``third(from:to:)``), a closed flag), then its
+/// fill (`fl`, the fill rule as `r`) or stroke (`st`), then an identity transform (`tr`).
+/// Lottie draws the first item of a list on top, so the groups come in reverse drawing order.
 enum LottieShapes {
     /// Why an outline cannot be written as Lottie shapes (the logo then goes in as a picture).
     enum Refusal: Error, Equatable {
@@ -128,6 +128,10 @@ enum LottieShapes {
                 vertices.removeLast()
                 ins.removeLast()
                 outs.removeLast()
+            } else if isClosed, let last = vertices.last {
+                // The closing line, as a third of itself at each end like every other line.
+                outs[outs.count - 1] = Self.third(from: last, to: vertices[0])
+                ins[0] = Self.third(from: vertices[0], to: last)
             }
             func list(_ points: [Point]) -> LottieJSON { .array(points.map { .numbers([$0.x, $0.y]) }) }
             result.append(.object(["c": .bool(isClosed), "v": list(vertices), "i": list(ins), "o": list(outs)]))
@@ -149,8 +153,10 @@ enum LottieShapes {
                 begin(at: points[p])
             case .line:
                 if vertices.isEmpty { begin(at: start) }
+                let from = vertices[vertices.count - 1]
+                outs[outs.count - 1] = third(from: from, to: points[p])
                 vertices.append(points[p])
-                ins.append(.zero)
+                ins.append(third(from: points[p], to: from))
                 outs.append(.zero)
             case .cubic:
                 if vertices.isEmpty { begin(at: start) }
@@ -168,6 +174,20 @@ enum LottieShapes {
         }
         finish()
         return result
+    }
+
+    /// A third of the way from `a` to `b`, relative to `a`: a straight segment's tangent.
+    ///
+    /// Lottie has no line segment: every segment is a cubic from a vertex's out tangent to the
+    /// next one's in tangent. Zero tangents (the control points on the ends) trace the line at
+    /// an uneven pace, and lottie-web writes such a cubic into its SVG path as it is, which
+    /// Chromium's Skia scan-converts by stepping along the curve's parameter: a slanted edge then
+    /// lands up to a tenth of a pixel from where the same line, drawn as a line, lies (y-mark's
+    /// diagonals: 0.63 % of its box against the web splash, channel differences up to 56). With
+    /// the control points at a third and two thirds the cubic is the line at an even pace, and
+    /// Skia draws it as the line (largest difference 9); rlottie and ThorVG draw either alike.
+    static func third(from a: Point, to b: Point) -> Point {
+        Point(x: (b.x - a.x) / 3, y: (b.y - a.y) / 3)
     }
 
     /// A colour as Lottie's `[r, g, b, 1]` in 0...1 (the alpha goes into the opacity).

@@ -12,11 +12,11 @@ struct EmbeddedPNG {
     /// Pixels down.
     let height: Int
 
-    /// Encodes `plane` (premultiplied ARGB32).
-    init(plane: PixelPlane) throws(LogoMaskError) {
+    /// Encodes `plane` (premultiplied ARGB32), with the fastest coding unless told.
+    init(plane: PixelPlane, compression: PNGCompression = .fast) throws(LogoMaskError) {
         width = plane.width
         height = plane.height
-        bytes = try plane.image().pngData(compression: .fast)
+        bytes = try plane.image().pngData(compression: compression)
     }
 
     /// `data:image/png;base64,…`.

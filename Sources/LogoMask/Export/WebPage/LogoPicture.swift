@@ -15,12 +15,15 @@ struct LogoPicture {
     /// Draws `logo`'s ink at `pixelsPerUnit` (fewer when the picture would pass `maxPixels`),
     /// in `tint` when given, in black (alpha kept: a hole for a luminance mask) when `black`.
     ///
+    /// `compression` codes the PNG (the fastest by default: a page is written per run).
+    ///
     /// With `aligned` (frame 0's transform from document units to device pixels, axis-aligned),
     /// the picture is drawn at that transform on its pixel grid over what the launch screen
     /// shows (``LottiePictureLadder/region(of:)``), so a browser showing it 1:1 paints the
     /// frames' pixels; it falls back to the ink box at `pixelsPerUnit` past the budget.
     init(
-        logo: VectorLogo, pixelsPerUnit wanted: Double, maxPixels: Int, tint: RGBAColor?, black: Bool, aligned: Transform? = nil
+        logo: VectorLogo, pixelsPerUnit wanted: Double, maxPixels: Int, tint: RGBAColor?, black: Bool, aligned: Transform? = nil,
+        compression: PNGCompression = .fast
     ) throws(LogoMaskError) {
         let ink = logo.inkBounds
         guard !ink.isEmpty, wanted.isFinite, wanted > 0 else { throw LogoMaskError.noVisibleInk(file: logo.name) }
@@ -68,14 +71,15 @@ struct LogoPicture {
         if black {
             for i in 0..<(w * h) { plane.pixels[i] &= 0xFF00_0000 }
         }
-        png = try EmbeddedPNG(plane: plane)
+        png = try EmbeddedPNG(plane: plane, compression: compression)
     }
 
     /// An SVG `<image>` of the picture over its rect, in document units.
     var element: String { element(id: nil) }
 
-    /// The same with an element id (and opacity 0 when `hidden`).
-    func element(id: String?, hidden: Bool = false) -> String {
-        "<image" + (id.map { " id=\"\($0)\"" } ?? "") + (hidden ? " style=\"opacity:0\"" : "") + " x=\"\(formatNumber(rect.x))\" y=\"\(formatNumber(rect.y))\" width=\"\(formatNumber(rect.width))\" height=\"\(formatNumber(rect.height))\" preserveAspectRatio=\"none\" href=\"\(png.dataURL)\"/>"
+    /// The same with an element id or class (and opacity 0 when `hidden`).
+    func element(id: String?, className: String? = nil, hidden: Bool = false) -> String {
+        "<image" + (id.map { " id=\"\($0)\"" } ?? "") + (className.map { " class=\"\($0)\"" } ?? "")
+            + (hidden ? " style=\"opacity:0\"" : "") + " x=\"\(formatNumber(rect.x))\" y=\"\(formatNumber(rect.y))\" width=\"\(formatNumber(rect.width))\" height=\"\(formatNumber(rect.height))\" preserveAspectRatio=\"none\" href=\"\(png.dataURL)\"/>"
     }
 }

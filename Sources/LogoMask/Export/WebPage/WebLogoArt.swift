@@ -34,13 +34,26 @@ struct WebLogoArt {
     /// With `frameZero` (frame 0's transform in device pixels), a picture comes twice: one drawn
     /// for frame 0 on the screen's pixel grid (the launch screen's pixels, which a browser
     /// shrinking the large one only approximates), then the large one.
+    ///
+    /// With `grids` (a class name and a transform from document units to device pixels each:
+    /// one per device pixel ratio), a picture comes once per grid, drawn on it as frame 0's is,
+    /// each `<image>` of its class, for CSS to show the one of the window's ratio; then
+    /// `pixelsPerUnit` is not used.
+    ///
+    /// With `asLottie`, the drawn logo is a picture wherever the Lottie's is
+    /// (``LottieArtChoice/drawsShapes(_:tint:)``): the web launch screen hands off to the page
+    /// and to lottie-web, and a picture drawn by the library is not the browser's drawing of the
+    /// same paths (thin strokes over a dark background: up to 0.73 % of the box differ by more
+    /// than 24, Tango's help-browser), so the three start from the same picture.
     init(
-        logo: VectorLogo, use: Use, prefix: String, pixelsPerUnit: Double, maxPixels: Int, frameZero: Transform? = nil
+        logo: VectorLogo, use: Use, prefix: String, pixelsPerUnit: Double, maxPixels: Int, frameZero: Transform? = nil,
+        grids: [(className: String, transform: Transform)] = [], asLottie: Bool = false
     ) throws(LogoMaskError) {
         let outline = try logo.outline
         let vectors: Bool
         switch use {
-        case let .drawn(tint): vectors = SVGLogoMarkup.canDraw(outline, tinted: tint != nil)
+        case let .drawn(tint):
+            vectors = SVGLogoMarkup.canDraw(outline, tinted: tint != nil) && (!asLottie || LottieArtChoice.drawsShapes(outline, tint: tint))
         case .hole: vectors = outline.isExact
         }
         if vectors {
@@ -60,8 +73,27 @@ struct WebLogoArt {
         case let .drawn(given): tint = given
         case .hole: black = true
         }
-        let picture = try LogoPicture(logo: logo, pixelsPerUnit: pixelsPerUnit, maxPixels: maxPixels, tint: tint, black: black)
         definitions = ""
+        isPicture = true
+        let why = outline.inexactReasons.isEmpty
+            ? "its paints are not flat colours"
+            : "its outline is not exact (" + outline.inexactReasons.map { "\($0)" }.joined(separator: ", ") + ")"
+        let layer = black ? "hole" : "drawn logo"
+        if !grids.isEmpty {
+            var sizes: [String] = []
+            var text = ""
+            for grid in grids {
+                let picture = try LogoPicture(
+                    logo: logo, pixelsPerUnit: LottiePictureLadder.scale(of: grid.transform), maxPixels: maxPixels, tint: tint,
+                    black: black, aligned: grid.transform, compression: .small)
+                text += picture.element(id: nil, className: grid.className)
+                sizes.append("\(picture.png.width)x\(picture.png.height)")
+            }
+            elements = text
+            note = "The \(layer) is an embedded picture of the logo per device pixel ratio (\(sizes.joined(separator: ", "))), each on the device pixel grid, drawn by logo-mask, because \(why)."
+            return
+        }
+        let picture = try LogoPicture(logo: logo, pixelsPerUnit: pixelsPerUnit, maxPixels: maxPixels, tint: tint, black: black)
         if let frameZero {
             let first = try LogoPicture(
                 logo: logo, pixelsPerUnit: pixelsPerUnit, maxPixels: maxPixels, tint: tint, black: black, aligned: frameZero)
@@ -71,11 +103,6 @@ struct WebLogoArt {
         } else {
             elements = picture.element
         }
-        isPicture = true
-        let why = outline.inexactReasons.isEmpty
-            ? "its paints are not flat colours"
-            : "its outline is not exact (" + outline.inexactReasons.map { "\($0)" }.joined(separator: ", ") + ")"
-        let layer = black ? "hole" : "drawn logo"
         note = "The \(layer) is an embedded \(picture.png.width)x\(picture.png.height) picture of the logo, drawn by logo-mask, because \(why)."
     }
 }

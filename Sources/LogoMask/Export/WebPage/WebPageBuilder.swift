@@ -100,7 +100,7 @@ struct WebPageBuilder {
             let art = try WebLogoArt(
                 logo: scene.logo, use: .drawn(tint: spec.logoColor), prefix: prefix + "clip-",
                 pixelsPerUnit: largestLogoScale(timeline), maxPixels: options.maxEmbeddedPixels,
-                frameZero: scene.drawnLogoTransform(scene.state(at: 0)))
+                frameZero: scene.drawnLogoTransform(scene.state(at: 0)), asLottie: true)
             state.definitions += art.definitions
             if let ids = art.frameZeroIDs { state.animations += WebAnimation.frameZeroHold(shown: ids.first, later: ids.later, duration: state.duration) }
             logoInner = art.elements
