@@ -33,14 +33,9 @@ public enum Rasterizer {
         let raster = try size.resolve(documentSize: logo.documentSize, unitsPerInch: logo.unitsPerInch)
         try checkBudget(raster, maxPixels: maxPixels, file: path)
         let transform = Transform.scale(raster.scale)
-        // Without a background, nothing is painted outside the ink box: a 4096-px render of an
-        // icon whose groups librsvg draws through surfaces of their own clears and composites
-        // only that box (breeze's gimp: 70% of the image), and skips strips above and below it.
+        // Without a background, nothing is painted outside the logo's ink (``InkProbe``).
         let inkBox = background == nil
-            ? PixelBox.covering(
-                logo.inkBounds, under: transform, margin: inkMargin(scale: raster.scale), width: raster.width,
-                height: raster.height)
-            : nil
+            ? InkProbe.paintedBox(of: logo, width: raster.width, height: raster.height, transform: transform) : nil
         try PNGWriter.write(
             drawing: logo, path: path, width: raster.width, height: raster.height, layout: .argb32, channels: .rgba,
             compression: compression, paintedBox: inkBox, deadline: deadline, progress: progress, workers: workers
@@ -53,12 +48,6 @@ public enum Rasterizer {
         }
         return raster
     }
-
-    /// Pixels kept around a logo's ink box at `scale` (document units to pixels): 2 for
-    /// antialiasing, and a quarter unit for the box's own error. librsvg measures the ink at 1
-    /// pixel per unit, with Cairo's curves flattened to within 0.1 of a unit: at 85x, breeze's
-    /// blender reaches 4 pixels past its measured box (with 2 pixels kept, 28 of its pixels were cut).
-    static func inkMargin(scale: Double) -> Double { 2 + 0.25 * scale }
 
     /// Renders `logo` at `size` into memory (premultiplied ARGB32).
     public static func image(
