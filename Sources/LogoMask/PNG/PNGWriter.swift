@@ -134,22 +134,24 @@ final class PNGWriter {
 
     /// Draws an image strip by strip on every core and streams it into a PNG file.
     /// `makePainter` runs once on each worker thread and returns the closure that draws image
-    /// pixels into a context whose user space is the whole image's pixel grid.
+    /// pixels into a context whose user space is the whole image's pixel grid. With `paintedBox`
+    /// (image pixels the painter may paint; it leaves every other pixel transparent) the painter
+    /// is clipped to it, and strips outside it are encoded as transparent without drawing.
     static func write(
         path: String, width: Int, height: Int, layout: PixelLayout, channels: PNGChannels,
         compression: PNGCompression = .fast, stripBytes: Int = defaultStripBytes, rowsPerStrip: Int? = nil,
-        deadline: Deadline = .none, progress: ProgressHandler? = nil,
+        paintedBox: PixelBox? = nil, deadline: Deadline = .none, progress: ProgressHandler? = nil,
         workers: Int = ProcessInfo.processInfo.activeProcessorCount,
         makePainter: @escaping @Sendable () throws(LogoMaskError) -> (CairoContext) throws(LogoMaskError) -> Void
     ) throws(LogoMaskError) {
         try write(
             path: path, width: width, height: height, layout: layout, channels: channels,
-            compression: compression, stripBytes: stripBytes, rowsPerStrip: rowsPerStrip, deadline: deadline,
-            progress: progress, workers: workers
+            compression: compression, stripBytes: stripBytes, rowsPerStrip: rowsPerStrip, paintedBox: paintedBox,
+            deadline: deadline, progress: progress, workers: workers
         ) { () throws(LogoMaskError) in
             let paint = try makePainter()
             return { (canvas: StripCanvas, y0: Int, rows: Int) throws(LogoMaskError) in
-                try canvas.draw(y0: y0, rows: rows, paint: paint)
+                try canvas.draw(y0: y0, rows: rows, clip: paintedBox, paint: paint)
             }
         }
     }
@@ -157,10 +159,12 @@ final class PNGWriter {
     /// Draws `logo` strip by strip into a PNG, cut as the logo needs: strips sized by its source
     /// (``stripBytes(forSourceBytes:)``), and for a logo with filter effects one worker and
     /// strips of up to 256 MiB (``filteredRowsPerStrip(height:stride:)``). Renders, masks and
-    /// holes all go through here, so each gets the same cut.
+    /// holes all go through here, so each gets the same cut. `paintedBox`: as in
+    /// ``write(path:width:height:layout:channels:compression:stripBytes:rowsPerStrip:paintedBox:deadline:progress:workers:makePainter:)``,
+    /// for a logo without filter effects only (a filter paints past the ink box).
     static func write(
         drawing logo: VectorLogo, path: String, width: Int, height: Int, layout: PixelLayout, channels: PNGChannels,
-        compression: PNGCompression, deadline: Deadline, progress: ProgressHandler?,
+        compression: PNGCompression, paintedBox: PixelBox? = nil, deadline: Deadline, progress: ProgressHandler?,
         workers: Int = ProcessInfo.processInfo.activeProcessorCount,
         makePainter: @escaping @Sendable () throws(LogoMaskError) -> (CairoContext) throws(LogoMaskError) -> Void
     ) throws(LogoMaskError) {
@@ -169,6 +173,7 @@ final class PNGWriter {
             path: path, width: width, height: height, layout: layout, channels: channels, compression: compression,
             stripBytes: stripBytes(forSourceBytes: logo.source.count),
             rowsPerStrip: filtered ? filteredRowsPerStrip(height: height, stride: layout.stride(width: width)) : nil,
+            paintedBox: filtered ? nil : paintedBox,
             deadline: deadline, progress: progress, workers: filtered ? 1 : workers, makePainter: makePainter)
     }
 
@@ -177,11 +182,13 @@ final class PNGWriter {
     /// (in the canvas's layout and stride). `rowsPerStrip` overrides the strip height
     /// ``rowsPerStrip(height:stride:stripBytes:workers:)`` picks. `workers` threads draw (1: all
     /// on the calling thread, as a batch does, which draws many images at once instead); the
-    /// strips stay those of every core, so the bytes do not depend on `workers`.
+    /// strips stay those of every core, so the bytes do not depend on `workers`. A strip with no
+    /// row in `paintedBox` (outside which the filler leaves every pixel zero) is not filled: its
+    /// rows are encoded as transparent without reading any pixel, the same bytes as if filled.
     static func write(
         path: String, width: Int, height: Int, layout: PixelLayout, channels: PNGChannels,
         compression: PNGCompression = .fast, stripBytes: Int = defaultStripBytes, rowsPerStrip: Int? = nil,
-        deadline: Deadline = .none, progress: ProgressHandler? = nil,
+        paintedBox: PixelBox? = nil, deadline: Deadline = .none, progress: ProgressHandler? = nil,
         workers: Int = ProcessInfo.processInfo.activeProcessorCount,
         makeFiller: @escaping @Sendable () throws(LogoMaskError) -> (StripCanvas, Int, Int) throws(LogoMaskError) -> Void
     ) throws(LogoMaskError) {
@@ -218,6 +225,9 @@ final class PNGWriter {
                     try deadline.check(path)
                     let y0 = index * rowsPerStrip
                     let rows = min(rowsPerStrip, height - y0)
+                    if let paintedBox, paintedBox.y1 <= y0 || paintedBox.y0 >= y0 + rows {
+                        return try worker.compressor.compressTransparent(rows: rows, isLast: index == stripCount - 1)
+                    }
                     try worker.fill(worker.canvas, y0, rows)
                     // A worker that may take another strip clears this one's rows as it reads
                     // them; the last strips are left as they are.

@@ -95,6 +95,40 @@ final class StripCompressor {
             return CompressedStrip(bytes: runLength.finish(isLast: isLast), adler: adler, rawLength: rows * scanline)
         }
         // The slower levels: the same scanlines through zlib's LZ77 too, keeping the smaller.
+        let packed = try packedScanlines(rows: rows)
+        _ = filterRows(source, stride: stride, rows: rows, into: .buffer(packed), clearing: clearing)
+        return try compressPacked(zlib, rows: rows, isLast: isLast)
+    }
+
+    /// Compresses `rows` fully transparent rows (all zeros) as the next strip, without pixels to
+    /// read: the bytes ``compress(_:stride:rows:isLast:)`` gives for such rows. The first row is
+    /// Sub-filtered zeros, the others Up-filtered zeros, as ``filterRows`` makes them.
+    func compressTransparent(rows: Int, isLast: Bool) throws(LogoMaskError) -> CompressedStrip {
+        runLength.begin()
+        let pixelBytes = scanline - 1
+        guard let zlib else {
+            var adler = adler32Empty
+            var filter: [UInt8] = [1, 2]  // Sub, then Up
+            filter.withUnsafeMutableBufferPointer { filter in
+                guard let sub = filter.baseAddress else { return }
+                for row in 0..<rows {
+                    let type = row == 0 ? sub : sub + 1
+                    adler = adler32Update(adler, UnsafeRawBufferPointer(start: type, count: 1))
+                    runLength.append(type, count: 1)
+                    adler = adler32AppendingZeros(adler, count: pixelBytes)
+                    runLength.appendZeros(pixelBytes)
+                }
+            }
+            return CompressedStrip(bytes: runLength.finish(isLast: isLast), adler: adler, rawLength: rows * scanline)
+        }
+        let packed = try packedScanlines(rows: rows)
+        packed.update(repeating: 0, count: rows * scanline)
+        for row in 0..<rows { packed[row * scanline] = row == 0 ? 1 : 2 }
+        return try compressPacked(zlib, rows: rows, isLast: isLast)
+    }
+
+    /// The buffer for `rows` packed scanlines (the zlib levels), grown when needed.
+    private func packedScanlines(rows: Int) throws(LogoMaskError) -> UnsafeMutablePointer<UInt8> {
         let count = rows * scanline
         if packedCapacity < count {
             packed?.deallocate()
@@ -102,7 +136,14 @@ final class StripCompressor {
             packedCapacity = count
         }
         guard let packed else { throw LogoMaskError.drawingFailed(file: "zlib", reason: "no strip buffer") }
-        _ = filterRows(source, stride: stride, rows: rows, into: .buffer(packed), clearing: clearing)
+        return packed
+    }
+
+    /// Deflates the `rows` scanlines in the packed buffer both ways (the run-length coder has
+    /// begun) and keeps the smaller.
+    private func compressPacked(_ zlib: StripDeflater, rows: Int, isLast: Bool) throws(LogoMaskError) -> CompressedStrip {
+        let count = rows * scanline
+        guard let packed else { throw LogoMaskError.drawingFailed(file: "zlib", reason: "no strip buffer") }
         let (zlibBytes, adler) = try zlib.compress(UnsafeRawBufferPointer(start: packed, count: count), isLast: isLast)
         runLength.append(packed, count: count)
         let runLengthBytes = runLength.finish(isLast: isLast)

@@ -31,12 +31,15 @@ final class StripCanvas {
     }
 
     /// Clears rows `0..<rows` and lets `paint` draw image rows `y0..<y0+rows` into them, tile by
-    /// tile. `paint` gets a context whose user space is the whole image's pixel grid.
-    func draw(y0: Int, rows: Int, paint: (CairoContext) throws(LogoMaskError) -> Void) throws(LogoMaskError) {
+    /// tile. `paint` gets a context whose user space is the whole image's pixel grid. With `clip`
+    /// (image pixels), `paint` is clipped to it, and not called for a tile outside it.
+    func draw(
+        y0: Int, rows: Int, clip: PixelBox? = nil, paint: (CairoContext) throws(LogoMaskError) -> Void
+    ) throws(LogoMaskError) {
         // Fresh memory is already zero: clearing it would only make every page resident.
         buffer.update(repeating: 0, count: stride * min(rows, dirtyRows))
         dirtyRows = max(dirtyRows, rows)
-        try Self.draw(into: buffer, layout: layout, width: width, stride: stride, y0: y0, rows: rows, paint: paint)
+        try Self.draw(into: buffer, layout: layout, width: width, stride: stride, y0: y0, rows: rows, clip: clip, paint: paint)
     }
 
     /// Records that rows `0..<rows` are all zeros again (the compressor cleared them as it read
@@ -47,19 +50,29 @@ final class StripCanvas {
     }
 
     /// Lets `paint` draw image rows `y0..<y0+rows` into `rows` rows of pixels at `buffer`
-    /// (`stride` bytes apart, already cleared), tile by tile.
+    /// (`stride` bytes apart, already cleared), tile by tile, clipped to `clip` (image pixels).
+    ///
+    /// The clip is what keeps a render of a logo with group opacity or masks cheap: librsvg sizes
+    /// each such group's surface as the region it is asked to draw (the clip's extents, see
+    /// ``LogoDrawing``), then clears and composites all of it, so the logo's ink box, not the
+    /// whole strip, is what those costs grow with.
     static func draw(
         into buffer: UnsafeMutablePointer<UInt8>, layout: PixelLayout, width: Int, stride: Int, y0: Int, rows: Int,
-        paint: (CairoContext) throws(LogoMaskError) -> Void
+        clip: PixelBox? = nil, paint: (CairoContext) throws(LogoMaskError) -> Void
     ) throws(LogoMaskError) {
         var x0 = 0
         while x0 < width {
             let tileWidth = min(Self.tileWidth, width - x0)
+            if let clip, clip.x1 <= x0 || clip.x0 >= x0 + tileWidth || clip.y1 <= y0 || clip.y0 >= y0 + rows {
+                x0 += tileWidth
+                continue
+            }
             let surface = try CairoSurface.image(
                 wrapping: buffer + x0 * layout.bytesPerPixel, layout: layout,
                 width: tileWidth, height: rows, stride: stride)
             let context = try CairoContext(surface)
             context.setTransform(.translation(x: Double(-x0), y: Double(-y0)))
+            if let clip { context.clip(toBoxes: [clip]) }
             try paint(context)
             surface.flush()
             x0 += tileWidth

@@ -245,21 +245,7 @@ final class FrameCompositor {
     /// `ink` under `transform`, grown by 2 px and clipped to a `width` x `height` viewport; nil
     /// when nothing of it is on the viewport.
     static func region(of ink: Rect, under transform: Transform, width: Int, height: Int) -> PixelBox? {
-        // The four corners by hand: `Transform.apply(to: Rect)` builds arrays, and this runs every frame.
-        let b = ink
-        let p0 = transform.apply(to: Point(x: b.minX, y: b.minY)), p1 = transform.apply(to: Point(x: b.maxX, y: b.minY))
-        let p2 = transform.apply(to: Point(x: b.minX, y: b.maxY)), p3 = transform.apply(to: Point(x: b.maxX, y: b.maxY))
-        let r = Rect(
-            x: min(p0.x, p1.x, p2.x, p3.x), y: min(p0.y, p1.y, p2.y, p3.y),
-            width: max(p0.x, p1.x, p2.x, p3.x) - min(p0.x, p1.x, p2.x, p3.x),
-            height: max(p0.y, p1.y, p2.y, p3.y) - min(p0.y, p1.y, p2.y, p3.y))
-        guard !b.isEmpty, r.minX.isFinite, r.maxX.isFinite, r.minY.isFinite, r.maxY.isFinite else { return nil }
-        let x0 = max(0, Int(max(-1e9, (r.minX - 2).rounded(.down))))
-        let y0 = max(0, Int(max(-1e9, (r.minY - 2).rounded(.down))))
-        let x1 = min(width, Int(min(1e9, (r.maxX + 2).rounded(.up))))
-        let y1 = min(height, Int(min(1e9, (r.maxY + 2).rounded(.up))))
-        guard x1 > x0, y1 > y0 else { return nil }
-        return PixelBox(x0: x0, y0: y0, x1: x1, y1: y1)
+        PixelBox.covering(ink, under: transform, width: width, height: height)
     }
 
     /// The content as this frame sees it: scaled about the viewport's centre when the timeline

@@ -1,0 +1,67 @@
+import FoundationEssentials
+import MaskGeometry
+
+/// Where a render of a logo paints, measured on a small coverage picture of it: the box a
+/// large render is clipped to (``Rasterizer``), so that what librsvg computes for a group with
+/// opacity or a mask is computed over the logo, not over the whole image.
+///
+/// librsvg sizes each such group's surface as the region it is asked to draw, then clears and
+/// composites all of it, once per strip: a 4096-px Tango icon with eight translucent groups
+/// clears and composites eight 64 MiB images. Its own ink rectangle cannot bound the drawing:
+/// simple-icons' mattermost paints to x = 24 where it says 23.41 (0.6 unit short: 15 pixels at
+/// 256 px wide), hubspot 0.6 unit past its left edge. So the box comes from pixels: the probe
+/// is drawn with librsvg as the render is, and grown by two of its pixels.
+enum InkProbe {
+    /// Pixels on the probe's longer side.
+    static let side = 256
+    /// Probe pixels the measured box is grown by on each side: one for a shape whose coverage of
+    /// its edge pixel rounds to zero, one for antialiasing at the render's scale.
+    static let grownBy = 2.0
+
+    /// The pixels of a `width` x `height` render of `logo` under `transform` (document units to
+    /// pixels, a scale) that the render may paint, for a logo that librsvg draws through
+    /// intermediate surfaces; nil when that is not worth a probe (no such surfaces, a filter
+    /// (it paints past the ink), a PDF, or a render not much larger than the probe) or nothing
+    /// shows in it.
+    static func paintedBox(
+        of logo: VectorLogo, width: Int, height: Int, transform: Transform, side: Int = side
+    ) -> PixelBox? {
+        let document = logo.documentBox
+        let longer = max(document.width, document.height)
+        guard logo.format == .svg, !logo.usesFilterEffects, longer > 0,
+              DrawingCrop.mayUseIntermediateSurfaces(logo.source) else { return nil }
+        let probeScale = Double(side) / longer
+        // Below four times the probe's size, the probe's parse and draw cost what the clip saves.
+        guard 4 * probeScale <= transform.a, transform.b == 0, transform.c == 0 else { return nil }
+        let probeWidth = max(1, Int((document.width * probeScale).rounded(.up)))
+        let probeHeight = max(1, Int((document.height * probeScale).rounded(.up)))
+        guard let probe = try? Rasterizer.image(
+            of: logo, width: probeWidth, height: probeHeight, transform: .scale(probeScale), coverageOnly: true),
+            let inked = inkedBox(probe)
+        else { return nil }
+        let grown = Rect(
+            x: Double(inked.x0) - grownBy, y: Double(inked.y0) - grownBy,
+            width: Double(inked.x1 - inked.x0) + 2 * grownBy, height: Double(inked.y1 - inked.y0) + 2 * grownBy)
+        let ink = Rect(x: grown.x / probeScale, y: grown.y / probeScale, width: grown.width / probeScale, height: grown.height / probeScale)
+        return PixelBox.covering(ink, under: transform, width: width, height: height)
+    }
+
+    /// The box of the probe's pixels with any coverage; nil when none has.
+    static func inkedBox(_ image: RasterImage) -> PixelBox? {
+        var x0 = image.width, y0 = image.height, x1 = 0, y1 = 0
+        image.bytes.withUnsafeBufferPointer { bytes in
+            for y in 0..<image.height {
+                let row = y * image.stride
+                var first = -1, last = -1
+                for x in 0..<image.width where bytes[row + x] != 0 {
+                    if first < 0 { first = x }
+                    last = x
+                }
+                guard first >= 0 else { continue }
+                x0 = min(x0, first); x1 = max(x1, last + 1)
+                y0 = min(y0, y); y1 = y + 1
+            }
+        }
+        return x1 > x0 ? PixelBox(x0: x0, y0: y0, x1: x1, y1: y1) : nil
+    }
+}
