@@ -7,7 +7,31 @@ extension VectorLogo {
     /// the ink box). The reveal's frames, the Android launch pictures and the Lottie's pictures
     /// all draw this much, so frame 0 shows the shadow the launch screen shows.
     var paintedRegion: Rect {
-        FilterPicture.region(of: self) ?? inkBounds
+        FilterPicture.region(of: self) ?? ((try? paintedInkCache.value { () throws(LogoMaskError) in probedInk() }) ?? inkBounds)
+    }
+
+    /// librsvg's ink rectangle, grown to where a small coverage picture shows ink past it: that
+    /// rectangle can fall short (simple-icons' mattermost paints to x = 24 where it says 23.41),
+    /// and frames cut at it lost the logo's edge. The picture covers the rectangle and a quarter
+    /// of its longer side around it; ink within one of its pixels of the rectangle leaves it as is.
+    private func probedInk() -> Rect {
+        let ink = inkBounds
+        guard !ink.isEmpty, ink.width.isFinite, ink.height.isFinite else { return ink }
+        let margin = max(ink.width, ink.height) / 4
+        let probed = Rect(x: ink.minX - margin, y: ink.minY - margin, width: ink.width + 2 * margin, height: ink.height + 2 * margin)
+        let scale = Double(Self.inkProbeSide) / max(probed.width, probed.height)
+        let width = max(1, Int((probed.width * scale).rounded(.up))), height = max(1, Int((probed.height * scale).rounded(.up)))
+        let transform = Transform.translation(x: -probed.minX, y: -probed.minY).concatenating(.scale(scale))
+        guard let picture = try? Rasterizer.image(of: self, width: width, height: height, transform: transform, coverageOnly: true),
+              let box = InkProbe.inkedBox(picture)
+        else { return ink }
+        // The inked pixels in document units, one pixel wider each way (a shape's antialiased edge).
+        let pixel = 1 / scale
+        let seen = Rect(
+            x: probed.minX + Double(box.x0 - 1) * pixel, y: probed.minY + Double(box.y0 - 1) * pixel,
+            width: Double(box.x1 - box.x0 + 2) * pixel, height: Double(box.y1 - box.y0 + 2) * pixel)
+        let past = seen.minX < ink.minX - pixel || seen.minY < ink.minY - pixel || seen.maxX > ink.maxX + pixel || seen.maxY > ink.maxY + pixel
+        return past ? ink.union(seen) : ink
     }
 
     /// The side, in pixels, of the coverage picture of the ink rectangle that ``paintsNothing``

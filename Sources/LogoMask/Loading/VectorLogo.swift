@@ -73,6 +73,8 @@ public final class VectorLogo: Sendable {
     private let outlineCache = OnceCache<LogoOutline>()
     /// ``paintsNothing``, probed once.
     let paintsNothingCache = OnceCache<Bool>()
+    /// ``paintedRegion``'s probe of where the logo paints, once per logo.
+    let paintedInkCache = OnceCache<Rect>()
 
     /// The document box, `(0, 0, documentSize)`.
     public var documentBox: Rect { Rect(x: 0, y: 0, width: documentSize.width, height: documentSize.height) }
