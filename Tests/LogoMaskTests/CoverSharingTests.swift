@@ -62,4 +62,19 @@ struct CoverSharingTests {
         let result = try Self.run(logo)
         #expect(result.drawn == 0 && result.reused == 0, "grids drawn \(result.drawn), read again \(result.reused)")
     }
+
+    @Test("tiles in clusters: a window per corner; more clusters than the cap, one window over all")
+    func tileWindows() {
+        func tile(_ x: Int, _ y: Int) -> PixelBox { PixelBox(x0: x * 64, y0: y * 64, x1: x * 64 + 64, y1: y * 64 + 64) }
+        let corners = [tile(0, 0), tile(1, 0), tile(0, 1), tile(9, 0), tile(0, 19), tile(9, 19), tile(8, 18)]
+        let windows = CairoCoverageSource.windows(of: corners)
+        #expect(windows.map(\.window) == [
+            PixelBox(x0: 0, y0: 0, x1: 128, y1: 128), PixelBox(x0: 576, y0: 0, x1: 640, y1: 64),
+            PixelBox(x0: 0, y0: 1216, x1: 64, y1: 1280), PixelBox(x0: 512, y0: 1152, x1: 640, y1: 1280),
+        ])
+        #expect(windows.map(\.boxes.count) == [3, 1, 1, 2])
+        let scattered = (0..<8).map { tile($0 * 2, $0 * 2) }
+        let one = CairoCoverageSource.windows(of: scattered)
+        #expect(one.count == 1 && one[0].window == PixelBox(x0: 0, y0: 0, x1: 960, y1: 960) && one[0].boxes.count == 8)
+    }
 }
