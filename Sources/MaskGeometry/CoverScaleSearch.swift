@@ -113,8 +113,11 @@ public struct CoverScaleSearch<Source: CoverageSource> {
     /// With the logo's exact radial `profile` about the placement's anchor (its logo width, an
     /// unrotated placement), the grids are skipped: the profile's cover scale brackets the
     /// answer and proves the viewport tiles it reaches well past covered, and the exact phase
-    /// below checks and narrows it with renders as usual (a wrong bracket only costs renders).
+    /// below narrows it with renders of the other tiles, then draws the whole viewport at the
+    /// answer. When that whole render shows a pixel below 255 (the pixels do not cover where the
+    /// outline says), the grids decide and ``profileDisproved`` is set.
     public mutating func solve(placement: Placement, inkBounds: Rect, profile: RadialProfile?) throws(Source.Failure) -> CoverOutcome {
+        profileDisproved = false
         guard let profile, placement.rotation == 0, let bracket = profileBracket(profile, placement: placement) else {
             return try solve(placement: placement, inkBounds: inkBounds)
         }
@@ -123,15 +126,25 @@ public struct CoverScaleSearch<Source: CoverageSource> {
         let shape = placement.pixelFrame.apply(to: inkBounds)
         let sMax = min(settings.maxScale, Self.fixedPointLimit / max(1e-12, shape.width, shape.height) / 2)
         guard bracket.high < sMax else { return try solve(placement: placement, inkBounds: inkBounds) }
-        stats.viewportRenders += 1
-        guard try source.viewportIsCovered(transform: placement.pixelTransform(scale: bracket.high), boxes: nil) else {
-            // The pixels do not cover where the outline says (antialiased seams between abutting
-            // shapes: google-chrome's profile covers at 10.9, its pixels at 19.5): the grids decide.
-            return try solve(placement: placement, inkBounds: inkBounds)
+        // The whole viewport is drawn once, at the answer (the tiles first narrow the bracket):
+        // drawn first at the bracket's top, it cost every screen a whole render more.
+        if let outcome = try exactPhase(
+            placement: placement, low: bracket.low, high: bracket.high, tiles: bracket.tiles, sMax: sMax, trustsHigh: false) {
+            return outcome
         }
-        return try exactPhase(
-            placement: placement, low: bracket.low, high: bracket.high, tiles: bracket.tiles, sMax: sMax, verifiedHigh: bracket.high)
+        // The pixels do not cover where the outline says (antialiased seams between abutting
+        // shapes: google-chrome's profile covers at 10.9, its pixels at 19.5): the grids decide.
+        profileDisproved = true
+        let spent = stats.viewportRenders
+        let outcome = try solve(placement: placement, inkBounds: inkBounds)
+        stats.viewportRenders += spent
+        guard case let .covers(scale, lowerBound, _) = outcome else { return outcome }
+        return .covers(scale: scale, lowerBound: lowerBound, statistics: statistics)
     }
+
+    /// True when the last ``solve(placement:inkBounds:profile:)`` was given a profile whose
+    /// answer the pixels did not confirm (a session then stops offering it).
+    public private(set) var profileDisproved = false
 
     /// Finds the cover scale of `placement` (its anchor, rotation, viewport) for a logo whose ink
     /// lies within `inkBounds` (document units). The placement's own `scale` is ignored.
@@ -189,20 +202,24 @@ public struct CoverScaleSearch<Source: CoverageSource> {
         }
         guard let high = hi else { return .noScale(searchedUpTo: sMax) }
         let tiles = uncertainTiles(lo: lo, hi: high, q: q, a: a, placement: placement)
-        return try exactPhase(placement: placement, low: lo, high: high, tiles: tiles, sMax: sMax)
+        // Never nil: with the grid's bracket, a whole render that fails steps up instead.
+        return try exactPhase(placement: placement, low: lo, high: high, tiles: tiles, sMax: sMax, trustsHigh: true)
+            ?? .noScale(searchedUpTo: sMax)
     }
 
     /// Exact phase: the renderer decides, from a bracket `low...high` and the viewport tiles not
-    /// proven covered over it (nil: the whole viewport).
+    /// proven covered over it (nil: the whole viewport). `trustsHigh` false (a profile's
+    /// bracket): nil when the whole viewport does not cover at the first scale it is drawn at
+    /// that no whole render had shown covering, instead of stepping up from it.
     private mutating func exactPhase(
-        placement: Placement, low: Double, high: Double, tiles: [PixelBox]?, sMax: Double, verifiedHigh: Double = .nan
-    ) throws(Source.Failure) -> CoverOutcome {
+        placement: Placement, low: Double, high: Double, tiles: [PixelBox]?, sMax: Double, trustsHigh: Bool
+    ) throws(Source.Failure) -> CoverOutcome? {
         let tolerance = max(settings.tolerance, 1e-9)
         func transform(_ s: Double) -> Transform { placement.pixelTransform(scale: s) }
         var low = low, high = high, tiles = tiles
-        // `high` is only proven by the grid so far (unless the caller drew it whole): the loop's
-        // whole-viewport check decides.
-        var verifiedHigh = verifiedHigh
+        // `high` is only proven by the grid or the profile so far: the loop's whole-viewport
+        // check decides.
+        var verifiedHigh = Double.nan
         var lowVerified = false
         var grow = 2 * tolerance
         var shrink = 4 * tolerance
@@ -222,6 +239,7 @@ public struct CoverScaleSearch<Source: CoverageSource> {
             if high != verifiedHigh {
                 stats.viewportRenders += 1
                 if try !source.viewportIsCovered(transform: transform(high), boxes: nil) {
+                    if !trustsHigh, !verifiedHigh.isFinite { return nil }
                     // A pixel the grid proved covered was not (an edge within a sub-pixel of the
                     // grid's margin): step up until the renderer agrees, then bisect again with
                     // whole renders.

@@ -62,4 +62,64 @@ struct CoverSharingTests {
         let result = try Self.run(logo)
         #expect(result.drawn == 0 && result.reused == 0, "grids drawn \(result.drawn), read again \(result.reused)")
     }
+
+    @Test("the bird: each screen's viewport drawn whole once, at its answer; the tiles before it in windows")
+    func wholeOncePerScreen() throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: TestPaths.sample("bird.svg")))
+        let logo = try VectorLogo(data: data, name: "cover-sharing-bird-checks.svg")
+        var covers: [AssetManifest.Cover] = []
+        let checks = CairoCoverageSource.checkLog.watching(logo.name) {
+            covers = AssetGenerator.coverScales(logo: logo, options: Self.options, deadline: .none).0
+        }
+        #expect(covers.count == 4 && covers.allSatisfy { $0.scale != nil }, "\(covers)")
+        #expect(checks.whole == 4, "whole renders \(checks.whole)")
+        #expect(checks.windows > 0, "windows \(checks.windows)")
+    }
+
+    @Test("abutting pieces (the outline covers, a seam does not): two screens disprove the profile, the next ones search as alone")
+    func disprovedProfile() throws {
+        // The pieces meet on the diagonal x + y = 130, overlapping by 0.01 unit, under a pixel at
+        // these scales: the union (the profile) is the whole square, while along the diagonal
+        // the antialiased pixels of the two edges show a seam below 255 at every scale.
+        let logo = try Self.logo("""
+            <svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100">
+            <path d="M0,0 H100 V30.01 L30.01,100 H0 Z" fill="#1b998b"/>
+            <path d="M100,30 V100 H30 Z" fill="#1b998b"/>
+            </svg>
+            """, name: "cover-sharing-seam.svg")
+        let session = CoverSearchSession(logo: logo, deadline: .none)
+        let anchor = logo.documentBox.center
+        #expect(session.profile(anchor: anchor, logoWidth: Self.options.logoWidth) != nil, "the outline gives a profile")
+        let screens = Self.options.devices.flatMap { device in [false, true].map { (device, $0) } }
+        for (index, (device, landscape)) in screens.enumerated() {
+            let placement = Placement(
+                documentSize: logo.documentSize, viewport: device.viewport(landscape: landscape), logoWidth: Self.options.logoWidth)
+            let shared = try CoverScale.compute(
+                logo: logo, placement: placement, anchor: .point(anchor), tolerance: 0.001, deadline: .none, session: session)
+            let alone = try CoverScale.compute(logo: logo, placement: placement, anchor: .point(anchor))
+            #expect(abs(shared.scale / alone.scale - 1) <= 0.001, "\(device.name) \(landscape): \(shared.scale) shared, \(alone.scale) alone")
+            let renders = (shared.statistics.viewportRenders, alone.statistics.viewportRenders)
+            if index < CoverSearchSession.disproofsToDrop {
+                #expect(renders.0 > renders.1, "the profile's renders come on top of the grids': \(renders)")
+            } else {
+                #expect(renders.0 == renders.1, "\(device.name) \(landscape): \(renders)")
+            }
+        }
+        #expect(session.profile(anchor: anchor, logoWidth: Self.options.logoWidth) == nil, "no longer offered")
+    }
+
+    @Test("tiles in clusters: a window per corner; more clusters than the cap, one window over all")
+    func tileWindows() {
+        func tile(_ x: Int, _ y: Int) -> PixelBox { PixelBox(x0: x * 64, y0: y * 64, x1: x * 64 + 64, y1: y * 64 + 64) }
+        let corners = [tile(0, 0), tile(1, 0), tile(0, 1), tile(9, 0), tile(0, 19), tile(9, 19), tile(8, 18)]
+        let windows = CairoCoverageSource.windows(of: corners)
+        #expect(windows.map(\.window) == [
+            PixelBox(x0: 0, y0: 0, x1: 128, y1: 128), PixelBox(x0: 576, y0: 0, x1: 640, y1: 64),
+            PixelBox(x0: 0, y0: 1216, x1: 64, y1: 1280), PixelBox(x0: 512, y0: 1152, x1: 640, y1: 1280),
+        ])
+        #expect(windows.map(\.boxes.count) == [3, 1, 1, 2])
+        let scattered = (0..<8).map { tile($0 * 2, $0 * 2) }
+        let one = CairoCoverageSource.windows(of: scattered)
+        #expect(one.count == 1 && one[0].window == PixelBox(x0: 0, y0: 0, x1: 960, y1: 960) && one[0].boxes.count == 8)
+    }
 }

@@ -111,48 +111,6 @@ public enum AlphaBounds {
             width: (edges[2] - edges[0]) / g, height: (edges[3] - edges[1]) / g)
         return AlphaTightBounds(rect: rect, resolution: g, refinedResolution: g * worstZoom)
     }
-
-    /// Checks whether the logo's ink fits Android 12's splash icon circle. The icon box is the
-    /// document box made square (its long side, centred); the circle's diameter is 2/3 of it.
-    public static func androidSplash(
-        of logo: VectorLogo, longSide: Int = 4096, deadline: Deadline = .none
-    ) throws(LogoMaskError) -> AndroidSplashCheck {
-        try deadline.check(logo.name)
-        guard !logo.inkBounds.isEmpty else { throw LogoMaskError.noVisibleInk(file: logo.name) }
-        let side = max(logo.documentSize.width, logo.documentSize.height)
-        let center = logo.documentBox.center
-        let iconBox = Rect(x: center.x - side / 2, y: center.y - side / 2, width: side, height: side)
-        let ink = logo.inkBounds
-        let margin = max(ink.width, ink.height) * 0.01
-        let region = ink.insetBy(dx: -margin, dy: -margin)
-        let g = Double(max(1024, longSide)) / max(region.width, region.height)
-        let w = max(1, Int((region.width * g).rounded(.up))), h = max(1, Int((region.height * g).rounded(.up)))
-        let drawing = try logo.makeDrawing()
-        // A filtered logo is read from its shared picture (kiten: 17 s of 4096-px filters before).
-        drawing.pictureUse = .search
-        var raster = CoverageRaster()
-        try raster.render(drawing, transform: Transform.translation(x: -region.x, y: -region.y).concatenating(.scale(g)), width: w, height: h)
-        // In each row the farthest inked pixel from the centre is the first or the last one;
-        // measure to that pixel's farthest corner (an upper bound).
-        var farthest = 0.0
-        var any = false
-        let cx = (center.x - region.x) * g, cy = (center.y - region.y) * g
-        for y in 0..<h {
-            guard let span = raster.inkedSpan(row: y) else { continue }
-            any = true
-            let dy = max(abs(Double(y) - cy), abs(Double(y + 1) - cy))
-            for x in [span.lowerBound, span.upperBound] {
-                let dx = max(abs(Double(x) - cx), abs(Double(x + 1) - cx))
-                farthest = max(farthest, (dx * dx + dy * dy).squareRoot())
-            }
-        }
-        guard any else { throw LogoMaskError.noVisibleInk(file: logo.name) }
-        let inkRadius = farthest / g
-        let safeRadius = side / 3
-        return AndroidSplashCheck(
-            iconBox: iconBox, safeRadius: safeRadius, inkRadius: inkRadius, ratio: inkRadius / safeRadius,
-            fits: inkRadius <= safeRadius, resolution: g)
-    }
 }
 
 /// An 8-bit coverage buffer reused across renders (grown when a larger one is needed).

@@ -4,7 +4,8 @@ import Synchronization
 
 /// The coverage oracle behind the cover-scale search: draws the logo's vectors with Cairo into
 /// an 8-bit coverage grid (reused for every zoom level) and into the viewport's own pixel grid
-/// (reused for every exact check). Both buffers are allocated once per search.
+/// (reused for every exact check; a check of some tiles draws each cluster of them in a window
+/// of its own size). Both buffers are allocated once per search.
 ///
 /// A logo with filter effects is drawn past a quarter of its picture scale from its
 /// ``FilterPicture`` (see ``LogoDrawing``), in the grids and in the exact checks alike: the
@@ -53,6 +54,10 @@ final class CairoCoverageSource: CoverageSource {
     /// Test hook: how many coverage grids the searches of a watched logo drew and how many
     /// they read from a grid kept by an earlier search.
     static let gridLog = WatchedLog<(drawn: Int, reused: Int)>(empty: (0, 0))
+
+    /// Test hook: how many exact checks the searches of a watched logo drew whole, and how many
+    /// surfaces the other checks drew (one per window of tiles).
+    static let checkLog = WatchedLog<(whole: Int, windows: Int)>(empty: (0, 0))
 
     private func logGrid(reused: Bool) {
         Self.gridLog.record(name) { entry in
@@ -109,17 +114,75 @@ final class CairoCoverageSource: CoverageSource {
         // No pixel to check: nothing to draw (an empty clip would leave the drawing uncropped,
         // its group surfaces sized by the element at this scale).
         if let boxes, boxes.isEmpty { return true }
-        let width = viewportWidth, height = viewportHeight
+        guard let boxes else {
+            return try covers(window: PixelBox(x0: 0, y0: 0, x1: viewportWidth, y1: viewportHeight), boxes: nil, transform: transform)
+        }
+        // Each cluster of tiles in a surface of its own size: the tiles left are mostly the
+        // viewport's corners, and one surface over them all was the whole viewport, with
+        // librsvg's group surfaces as large (a whole render's cost on the Tango logos).
+        for (window, members) in Self.windows(of: boxes) {
+            try deadline.check(name)
+            if try !covers(window: window, boxes: members, transform: transform) { return false }
+        }
+        return true
+    }
+
+    /// Most windows a check draws in; past it, one window spans all the tiles.
+    static let maxWindows = 6
+
+    /// The tiles grouped into clusters that touch (edges or corners), each with its bounding
+    /// box; one window over all of them when there are more than ``maxWindows``.
+    static func windows(of boxes: [PixelBox]) -> [(window: PixelBox, boxes: [PixelBox])] {
+        var parent = Array(boxes.indices)
+        func root(_ i: Int) -> Int {
+            var i = i
+            while parent[i] != i { parent[i] = parent[parent[i]]; i = parent[i] }
+            return i
+        }
+        for i in boxes.indices {
+            for j in boxes.indices where j > i {
+                let a = boxes[i], b = boxes[j]
+                if a.x0 <= b.x1, b.x0 <= a.x1, a.y0 <= b.y1, b.y0 <= a.y1 { parent[root(j)] = root(i) }
+            }
+        }
+        var groups: [Int: [PixelBox]] = [:]
+        var order: [Int] = []
+        for i in boxes.indices {
+            let r = root(i)
+            if groups[r] == nil { order.append(r) }
+            groups[r, default: []].append(boxes[i])
+        }
+        func bounds(_ members: [PixelBox]) -> PixelBox {
+            members.dropFirst().reduce(members[0]) { box, next in
+                PixelBox(x0: min(box.x0, next.x0), y0: min(box.y0, next.y0), x1: max(box.x1, next.x1), y1: max(box.y1, next.y1))
+            }
+        }
+        guard order.count <= maxWindows else { return [(bounds(boxes), boxes)] }
+        return order.map { r in
+            let members = groups[r] ?? []
+            return (bounds(members), members)
+        }
+    }
+
+    /// Draws the viewport's `window` (its pixels at `transform`) into a surface of the window's
+    /// size, clipped to `boxes` when given, and tells whether every pixel of them is 255.
+    private func covers(window: PixelBox, boxes: [PixelBox]?, transform: Transform) throws(LogoMaskError) -> Bool {
+        Self.checkLog.record(name) { entry in
+            if boxes == nil { entry.whole += 1 } else { entry.windows += 1 }
+        }
+        let width = window.x1 - window.x0, height = window.y1 - window.y0
         let stride = PixelLayout.a8.stride(width: width)
         let pixels = buffer(&viewBuffer, &viewCapacity, count: stride * height)
-        let regions = boxes ?? [PixelBox(x0: 0, y0: 0, x1: width, y1: height)]
+        let regions = (boxes ?? [window]).map {
+            PixelBox(x0: $0.x0 - window.x0, y0: $0.y0 - window.y0, x1: $0.x1 - window.x0, y1: $0.y1 - window.y0)
+        }
         for box in regions {
             for y in box.y0..<box.y1 { (pixels + y * stride + box.x0).update(repeating: 0, count: box.x1 - box.x0) }
         }
         let surface = try CairoSurface.image(wrapping: pixels, layout: .a8, width: width, height: height, stride: stride)
         let context = try CairoContext(surface)
         if boxes != nil { context.clip(toBoxes: regions) }
-        try drawing.draw(on: context, transform: transform)
+        try drawing.draw(on: context, transform: transform.concatenating(.translation(x: -Double(window.x0), y: -Double(window.y0))))
         surface.flush()
         for box in regions {
             for y in box.y0..<box.y1 {

@@ -106,9 +106,11 @@ public enum CoverScale {
         case .center, .point:
             outcome = try search.solve(placement: own, inkBounds: logo.inkBounds, profile: profile)
             choice = policy == .center ? .center : .given
+            if search.profileDisproved { session?.disproveProfile(anchor: own.resolvedAnchor, logoWidth: own.logoWidth) }
         case .centerOrBest:
             outcome = try search.solve(placement: own, inkBounds: logo.inkBounds, profile: profile)
             choice = .center
+            if search.profileDisproved { session?.disproveProfile(anchor: own.resolvedAnchor, logoWidth: own.logoWidth) }
             if case let .noScale(limit) = outcome {
                 // The centre is in a gap of the logo: fall back on the best anchor.
                 guard let best = try search.bestAnchor(placement: placement, inkBounds: logo.inkBounds) else {

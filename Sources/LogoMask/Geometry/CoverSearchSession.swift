@@ -47,6 +47,23 @@ final class CoverSearchSession {
         return measured
     }
 
+    /// Screens whose pixels did not cover where a profile said, by profile.
+    private var disproofs: [ProfileKey: Int] = [:]
+
+    /// How many screens must disprove a profile before it is no longer offered: one screen may
+    /// meet a seam the others miss (thunderbird: one of 12; its iPad landscape search then took
+    /// 26 whole renders on grids, 1 on the profile), while google-chrome's seams fail them all.
+    static let disproofsToDrop = 2
+
+    /// Notes that a screen's pixels did not cover where the profile about `anchor` at
+    /// `logoWidth` said (seams between abutting shapes); after ``disproofsToDrop`` such screens
+    /// the next ones search with grids from the start, not spending renders on its bracket first.
+    func disproveProfile(anchor: Point, logoWidth: Double) {
+        let key = ProfileKey(anchor: anchor, logoWidth: logoWidth)
+        disproofs[key, default: 0] += 1
+        if disproofs[key, default: 0] >= Self.disproofsToDrop { profiles[key] = .some(nil) }
+    }
+
     /// The answer found before for the same placement, anchor and tolerance, if any.
     func answer(placement: Placement, anchor: Anchor?, tolerance: Double) -> CoverScaleResult? {
         answers[Question(placement: placement, anchor: anchor, tolerance: tolerance)]
