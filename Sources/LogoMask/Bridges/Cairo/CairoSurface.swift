@@ -7,6 +7,8 @@ import MaskGeometry
 /// Owns one `cairo_surface_t` (image, recording, PDF or SVG); destroys it in `deinit`.
 final class CairoSurface: @unchecked Sendable {
     let pointer: OpaquePointer
+    /// An SVG surface's document until ``finish(what:)`` writes it (nil for other surfaces).
+    private var svgSink: CairoSVGSink?
 
     init(checking pointer: OpaquePointer, what: String) throws(LogoMaskError) {
         self.pointer = pointer
@@ -58,11 +60,23 @@ final class CairoSurface: @unchecked Sendable {
     }
 
     /// An SVG surface writing to `path`, `size` in points (user units).
+    /// The document is kept in memory and written by ``finish(what:)``, its ids made the same
+    /// for the same drawing (``CairoSVGSink/renumbered(_:)``).
     static func svg(path: String, size: Size) throws(LogoMaskError) -> CairoSurface {
         try DrawingLibraries.require()
-        guard let raw = cairo_svg_surface_create(path, size.width, size.height)
+        let sink = CairoSVGSink(path: path)
+        let append: cairo_write_func_t = { closure, data, length in
+            guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
+            Unmanaged<CairoSVGSink>.fromOpaque(closure).takeUnretainedValue().bytes
+                .append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+            return CAIRO_STATUS_SUCCESS
+        }
+        guard let raw = cairo_svg_surface_create_for_stream(
+            append, Unmanaged.passUnretained(sink).toOpaque(), size.width, size.height)
         else { throw LogoMaskError.cannotWriteOutput(file: path, reason: "no SVG surface") }
+        // The surface keeps the sink alive until it is destroyed (in deinit, before the sink).
         let surface = try CairoSurface(checking: raw, what: path)
+        surface.svgSink = sink
         cairo_svg_surface_set_document_unit(raw, CAIRO_SVG_UNIT_PX)
         return surface
     }
@@ -85,6 +99,9 @@ final class CairoSurface: @unchecked Sendable {
         cairo_surface_finish(pointer)
         if let reason = cairoFailure(cairo_surface_status(pointer)) {
             throw LogoMaskError.cannotWriteOutput(file: what, reason: reason)
+        }
+        if let failure = svgSink?.write() {
+            throw LogoMaskError.cannotWriteOutput(file: what, reason: SystemErrorText.describe(errno: failure))
         }
     }
 
