@@ -1,4 +1,5 @@
 import Foundation
+@testable import LogoMask
 import LogoMaskTestSupport
 import Testing
 
@@ -32,5 +33,17 @@ struct PaintedRegionTests {
         }
         // Before, columns 237-239 differed on 124 pixels (the frames were cut at the ink rectangle).
         #expect(differing == 0 && rightEdge == 0, "\(differing) pixels differ, \(rightEdge) of them in the last 6 columns")
+    }
+
+    @Test("the painted region is librsvg's ink rectangle wherever that holds the ink (samples, real logos), and reaches mattermost's right edge at x = 24")
+    func inkRectangleKeptWhereItHolds() throws {
+        let paths = ["bird.svg", "y-mark.svg", "gradient.svg", "ring.svg", "wordmark.svg"].map(TestPaths.sample)
+            + ["papirus/firefox.svg", "tango/help-browser.svg", "breeze/gimp.svg"].map { TestPaths.realWorldFolder.appendingPathComponent($0).path }
+        for path in paths {
+            let logo = try VectorLogo(contentsOf: path)
+            #expect(logo.paintedRegion == logo.inkBounds, "\(path): \(logo.paintedRegion) against \(logo.inkBounds)")
+        }
+        let mattermost = try VectorLogo(contentsOf: CLI.fixture("mattermost.svg"))
+        #expect(mattermost.inkBounds.maxX < 23.5 && mattermost.paintedRegion.maxX >= 24, "\(mattermost.paintedRegion)")
     }
 }

@@ -13,7 +13,7 @@ extension VectorLogo {
     /// librsvg's ink rectangle, grown to where a small coverage picture shows ink past it: that
     /// rectangle can fall short (simple-icons' mattermost paints to x = 24 where it says 23.41),
     /// and frames cut at it lost the logo's edge. The picture covers the rectangle and a quarter
-    /// of its longer side around it; ink within one of its pixels of the rectangle leaves it as is.
+    /// of its longer side around it; ink within two of its pixels of the rectangle leaves it as is.
     private func probedInk() -> Rect {
         let ink = inkBounds
         guard !ink.isEmpty, ink.width.isFinite, ink.height.isFinite else { return ink }
@@ -25,13 +25,19 @@ extension VectorLogo {
         guard let picture = try? Rasterizer.image(of: self, width: width, height: height, transform: transform, coverageOnly: true),
               let box = InkProbe.inkedBox(picture)
         else { return ink }
-        // The inked pixels in document units, one pixel wider each way (a shape's antialiased edge).
+        // The inked pixels in document units: past the rectangle by more than two pixels, they
+        // grow it, one pixel wider each way (a shape's antialiased edge). Nearer, the probe's
+        // pixels that straddle the rectangle's edge (firefox's, 1.2 pixels past an exact
+        // rectangle) leave it as is.
         let pixel = 1 / scale
-        let seen = Rect(
-            x: probed.minX + Double(box.x0 - 1) * pixel, y: probed.minY + Double(box.y0 - 1) * pixel,
-            width: Double(box.x1 - box.x0 + 2) * pixel, height: Double(box.y1 - box.y0 + 2) * pixel)
-        let past = seen.minX < ink.minX - pixel || seen.minY < ink.minY - pixel || seen.maxX > ink.maxX + pixel || seen.maxY > ink.maxY + pixel
-        return past ? ink.union(seen) : ink
+        let inked = Rect(
+            x: probed.minX + Double(box.x0) * pixel, y: probed.minY + Double(box.y0) * pixel,
+            width: Double(box.x1 - box.x0) * pixel, height: Double(box.y1 - box.y0) * pixel)
+        let slack = 2 * pixel
+        let past = inked.minX < ink.minX - slack || inked.minY < ink.minY - slack
+            || inked.maxX > ink.maxX + slack || inked.maxY > ink.maxY + slack
+        guard past else { return ink }
+        return ink.union(Rect(x: inked.minX - pixel, y: inked.minY - pixel, width: inked.width + 2 * pixel, height: inked.height + 2 * pixel))
     }
 
     /// The side, in pixels, of the coverage picture of the ink rectangle that ``paintsNothing``
