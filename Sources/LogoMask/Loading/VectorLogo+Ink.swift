@@ -19,20 +19,11 @@ extension VectorLogo {
         guard !ink.isEmpty, ink.width.isFinite, ink.height.isFinite else { return ink }
         let margin = max(ink.width, ink.height) / 4
         let probed = Rect(x: ink.minX - margin, y: ink.minY - margin, width: ink.width + 2 * margin, height: ink.height + 2 * margin)
-        let scale = Double(Self.inkProbeSide) / max(probed.width, probed.height)
-        let width = max(1, Int((probed.width * scale).rounded(.up))), height = max(1, Int((probed.height * scale).rounded(.up)))
-        let transform = Transform.translation(x: -probed.minX, y: -probed.minY).concatenating(.scale(scale))
-        guard let picture = try? Rasterizer.image(of: self, width: width, height: height, transform: transform, coverageOnly: true),
-              let box = InkProbe.inkedBox(picture)
-        else { return ink }
-        // The inked pixels in document units: past the rectangle by more than two pixels, they
-        // grow it, one pixel wider each way (a shape's antialiased edge). Nearer, the probe's
-        // pixels that straddle the rectangle's edge (firefox's, 1.2 pixels past an exact
-        // rectangle) leave it as is.
-        let pixel = 1 / scale
-        let inked = Rect(
-            x: probed.minX + Double(box.x0) * pixel, y: probed.minY + Double(box.y0) * pixel,
-            width: Double(box.x1 - box.x0) * pixel, height: Double(box.y1 - box.y0) * pixel)
+        guard let probe = try? InkProbe.inkedRect(of: self, over: probed), let inked = probe.rect else { return ink }
+        // Past the rectangle by more than two of the probe's pixels, the inked ones grow it, one
+        // pixel wider each way (a shape's antialiased edge). Nearer, pixels that straddle the
+        // rectangle's edge (firefox's, 1.2 pixels past an exact rectangle) leave it as is.
+        let pixel = probe.pixel
         let slack = 2 * pixel
         let past = inked.minX < ink.minX - slack || inked.minY < ink.minY - slack
             || inked.maxX > ink.maxX + slack || inked.maxY > ink.maxY + slack
@@ -40,12 +31,9 @@ extension VectorLogo {
         return ink.union(Rect(x: inked.minX - pixel, y: inked.minY - pixel, width: inked.width + 2 * pixel, height: inked.height + 2 * pixel))
     }
 
-    /// The side, in pixels, of the coverage picture of the ink rectangle that ``paintsNothing``
-    /// reads: any shape covering more than 1/255 of one of its pixels shows.
-    static let inkProbeSide = 256
-
     /// True when the logo paints nothing: its ink rectangle is empty, or the logo drawn over that
-    /// rectangle (256 pixels on its longer side) covers no pixel at all and its
+    /// rectangle (``InkProbe/side`` pixels on its longer side: any shape covering more than 1/255
+    /// of one of its pixels shows) covers no pixel at all and its
     /// outline confirms it (exact, and no shape with a visible paint).
     ///
     /// librsvg's ink rectangle counts shapes that are drawn invisibly (`fill="none"`,
@@ -60,14 +48,8 @@ extension VectorLogo {
     private func probePaintsNothing() -> Bool {
         let ink = inkBounds
         guard !ink.isEmpty, ink.width.isFinite, ink.height.isFinite else { return true }
-        let side = Double(Self.inkProbeSide)
-        let scale = side / max(ink.width, ink.height)
-        let width = max(1, Int((ink.width * scale).rounded(.up))), height = max(1, Int((ink.height * scale).rounded(.up)))
-        let transform = Transform.translation(x: -ink.minX, y: -ink.minY).concatenating(.scale(scale))
         // A logo that cannot even be drawn small is not called empty here: drawing it reports why.
-        guard let picture = try? Rasterizer.image(of: self, width: width, height: height, transform: transform, coverageOnly: true)
-        else { return false }
-        guard !picture.bytes.contains(where: { $0 != 0 }) else { return false }
+        guard let probe = try? InkProbe.inkedRect(of: self, over: ink), probe.rect == nil else { return false }
         guard let outline = try? outline, outline.isExact else { return false }
         return outline.shapes.allSatisfy { $0.paint.isFlat && $0.paint.opacity <= 0 }
     }

@@ -33,17 +33,27 @@ enum InkProbe {
         let probeScale = Double(side) / longer
         // Below four times the probe's size, the probe's parse and draw cost what the clip saves.
         guard 4 * probeScale <= transform.a, transform.b == 0, transform.c == 0 else { return nil }
-        let probeWidth = max(1, Int((document.width * probeScale).rounded(.up)))
-        let probeHeight = max(1, Int((document.height * probeScale).rounded(.up)))
-        guard let probe = try? Rasterizer.image(
-            of: logo, width: probeWidth, height: probeHeight, transform: .scale(probeScale), coverageOnly: true),
-            let inked = inkedBox(probe)
-        else { return nil }
-        let grown = Rect(
-            x: Double(inked.x0) - grownBy, y: Double(inked.y0) - grownBy,
-            width: Double(inked.x1 - inked.x0) + 2 * grownBy, height: Double(inked.y1 - inked.y0) + 2 * grownBy)
-        let ink = Rect(x: grown.x / probeScale, y: grown.y / probeScale, width: grown.width / probeScale, height: grown.height / probeScale)
+        guard let inked = try? inkedRect(of: logo, over: document, side: side), let found = inked.rect else { return nil }
+        let grown = grownBy * inked.pixel
+        let ink = Rect(x: found.minX - grown, y: found.minY - grown, width: found.width + 2 * grown, height: found.height + 2 * grown)
         return PixelBox.covering(ink, under: transform, width: width, height: height)
+    }
+
+    /// Where `logo` paints inside `rect` (document units), read on a coverage picture of `rect`
+    /// `side` pixels on its longer side: the inked pixels' box in document units (nil when no
+    /// pixel is inked) and one pixel's size. Throws when the logo cannot be drawn.
+    static func inkedRect(of logo: VectorLogo, over rect: Rect, side: Int = side) throws(LogoMaskError) -> (rect: Rect?, pixel: Double) {
+        let scale = Double(side) / max(rect.width, rect.height)
+        let width = max(1, Int((rect.width * scale).rounded(.up))), height = max(1, Int((rect.height * scale).rounded(.up)))
+        let transform = Transform.translation(x: -rect.minX, y: -rect.minY).concatenating(.scale(scale))
+        let picture = try Rasterizer.image(of: logo, width: width, height: height, transform: transform, coverageOnly: true)
+        let pixel = 1 / scale
+        let inked = inkedBox(picture).map { box in
+            Rect(
+                x: rect.minX + Double(box.x0) * pixel, y: rect.minY + Double(box.y0) * pixel,
+                width: Double(box.x1 - box.x0) * pixel, height: Double(box.y1 - box.y0) * pixel)
+        }
+        return (inked, pixel)
     }
 
     /// The box of the probe's pixels with any coverage; nil when none has.
