@@ -189,16 +189,14 @@ struct RevealCodeModel {
         try addLaunch(scene: scene, darkBackground: darkBackground, darkLogo: darkLogo, approximations: picture == nil ? approximations : [])
     }
 
-    /// The scene's searched cover scale as a check for its profile (``RadialProfile/measure(logo:logoWidth:anchor:checkedAgainst:deadline:)``);
+    /// The scene's searched cover scale, at the placement the search covered (the timeline's
+    /// end), as a check for its profile (``RadialProfile/measure(logo:logoWidth:anchor:checkedAgainst:deadline:)``);
     /// none without a search (a final scale given).
     static func coverChecks(_ scene: RevealScene) -> [RadialProfile.CoverCheck] {
         guard let cover = scene.cover else { return [] }
-        let placement = scene.placement
-        let end = scene.state(at: scene.duration)
-        let at = placement.anchorInPoints
+        let searched = cover.placement
         return [RadialProfile.CoverCheck(
-            windowSize: placement.viewport.size, anchorInWindow: Point(x: at.x + end.holeOffset.x, y: at.y + end.holeOffset.y),
-            rotation: placement.rotation + end.holeRotation, scale: cover.scale)]
+            windowSize: searched.viewport.size, anchorInWindow: searched.anchorInPoints, rotation: searched.rotation, scale: cover.scale)]
     }
 
     /// The outline's shapes mapped by `toPoints` (document units to points about the anchor,
