@@ -11,7 +11,10 @@ import MaskGeometry
 /// Lottie gradients have no transform and always pad: a linear gradient goes in exactly (its
 /// line in document units, ``LogoOutline/Gradient/documentLine``), a radial one exactly when its
 /// transform keeps circles round; otherwise a filled shape is drawn in the gradient's own space
-/// inside groups whose transforms map it back (``wrapping``).
+/// inside groups whose transforms map it back (``wrapping``), and a stroke only when the stretch
+/// is too small to see (``LottieNearSimilarity/circle(of:)``). Every player honours the focal
+/// point (`h`, `a`) as SVG draws it (rlottie, ThorVG and lottie-web within 3 levels of
+/// rsvg-convert at 50 % and 90 % of the radius, ``LottieExportTests``).
 struct LottieGradientFill {
     /// The `gf` or `gs` item.
     let item: LottieJSON
@@ -23,7 +26,8 @@ struct LottieGradientFill {
     enum Refusal: Error {
         /// Reflect or repeat spread (Lottie pads).
         case spread
-        /// A radial gradient stretched or skewed on a stroke (its pen would stretch too).
+        /// A radial gradient stretched or skewed on a stroke (its pen would stretch too) by more
+        /// than ``LottieNearSimilarity/tolerance``.
         case stretchedRadialStroke
         /// A degenerate gradient.
         case degenerate
@@ -44,7 +48,9 @@ struct LottieGradientFill {
             object["s"] = LottieShapes.constant(.numbers([line.start.x, line.start.y]))
             object["e"] = LottieShapes.constant(.numbers([line.end.x, line.end.y]))
         case let .radial(center, radius, focal):
-            var circle = gradient.documentCircle
+            // A stroke cannot go into the gradient's space (its pen would stretch too), but a
+            // stretch of a thousandth or less is drawn as a circle (``LottieNearSimilarity``).
+            var circle = stroke ? LottieNearSimilarity.circle(of: gradient) : gradient.documentCircle
             if circle == nil {
                 guard !stroke else { throw .stretchedRadialStroke }
                 guard gradient.transform.inverted != nil else { throw .degenerate }
