@@ -13,8 +13,9 @@ import MaskGeometry
 /// transform keeps circles round; otherwise a filled shape is drawn in the gradient's own space
 /// inside groups whose transforms map it back (``wrapping``), and a stroke only when the stretch
 /// is too small to see (``LottieNearSimilarity/circle(of:)``). Every player honours the focal
-/// point (`h`, `a`) as SVG draws it (rlottie, ThorVG and lottie-web within 3 levels of
-/// rsvg-convert at 50 % and 90 % of the radius, ``LottieExportTests``).
+/// point (`h`, `a`) as SVG draws it: rlottie, ThorVG and lottie-web drew a file with the focal
+/// point at 50 % and 90 % of the radius within 3 levels of rsvg-convert, and play
+/// internet-web-browser's off-centre gradients as the frames show them (`LottiePlayersTests`).
 struct LottieGradientFill {
     /// The `gf` or `gs` item.
     let item: LottieJSON
