@@ -17,11 +17,13 @@ import Testing
 struct PictureHandOffTests {
     /// The real-world logos whose Lottie embeds a picture (every other real-world logo's outline
     /// carries it as shapes): a filter, group opacity over overlapping shapes in a hole, masks.
+    /// (internet-web-browser's stroke gradient, stretched by 0.002 %, is shapes now:
+    /// ``LottieNearSimilarityTests``.)
     static let pictureLogos = [
         "breeze/gpick.svg", "breeze/kcolorchooser.svg", "breeze/kiten.svg", "breeze/kteatime.svg", "breeze/rocs.svg",
         "breeze/zanshin.svg", "papirus/monero.svg", "papirus/monero-gui.svg", "tango/gnome-dev-media-cf.svg",
         "tango/gnome-dev-media-ms.svg", "tango/gnome-dev-media-sdmmc.svg", "tango/help-browser.svg",
-        "tango/internet-group-chat.svg", "tango/internet-web-browser.svg", "tango/office-calendar.svg",
+        "tango/internet-group-chat.svg", "tango/office-calendar.svg",
         "tango/utilities-system-monitor.svg", "tango/utilities-terminal.svg",
     ]
     /// The logos played in the full matrix (every logo above with `PICTURE_HANDOFF_ALL=1`, else

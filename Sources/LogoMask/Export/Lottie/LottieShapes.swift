@@ -14,7 +14,8 @@ enum LottieShapes {
         case paint
         /// A shape is clipped (Lottie shape layers have no clip paths).
         case clip
-        /// A stroke's pen is stretched or skewed (Lottie strokes have one width).
+        /// A stroke's pen is stretched or skewed by more than ``LottieNearSimilarity/tolerance``
+        /// (Lottie strokes have one width).
         case skewedStroke
         /// No shape has a drawable path.
         case empty
@@ -71,7 +72,8 @@ enum LottieShapes {
             case let .fill(rule):
                 (style, space) = try painted(["r": .int(rule == .evenOdd ? 2 : 1)], stroke: false)
             case let .stroke(pen):
-                guard let width = pen.documentWidth else { throw .skewedStroke }
+                // Players stroke with one width: a pen stretched by up to 0.1 % gets its mean.
+                guard let width = LottieNearSimilarity.width(of: pen) else { throw .skewedStroke }
                 let factor = pen.width > 0 ? width / pen.width : 1
                 var stroke: [String: LottieJSON] = [
                     "w": constant(.number(width)), "lc": .int(lineCap(pen.cap)), "lj": .int(lineJoin(pen.join)),
