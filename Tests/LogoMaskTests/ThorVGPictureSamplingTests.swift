@@ -74,12 +74,12 @@ struct ThorVGPictureSamplingTests {
             for x in 0..<width {
                 let sx = min(max(Double(x) - d.x, 0), Double(width - 1))
                 let x0 = Int(sx), x1 = min(Int(sx) + 1, width - 1), fx = sx - Double(x0)
-                let corners = [(frame[y0 * width + x0], (1 - fx) * (1 - fy)), (frame[y0 * width + x1], fx * (1 - fy)),
-                               (frame[y1 * width + x0], (1 - fx) * fy), (frame[y1 * width + x1], fx * fy)]
+                let a = frame[y0 * width + x0], b = frame[y0 * width + x1], c = frame[y1 * width + x0], e = frame[y1 * width + x1]
                 var word: UInt32 = 0
                 for shift in [0, 8, 16, 24] as [UInt32] {
-                    let value = corners.reduce(0.0) { $0 + Double(($1.0 >> shift) & 0xFF) * $1.1 }
-                    word |= UInt32(min(255, max(0, value.rounded()))) << shift
+                    func channel(_ w: UInt32) -> Double { Double((w >> shift) & 0xFF) }
+                    let top = channel(a) + (channel(b) - channel(a)) * fx, bottom = channel(c) + (channel(e) - channel(c)) * fx
+                    word |= UInt32(min(255, max(0, (top + (bottom - top) * fy).rounded()))) << shift
                 }
                 out[y * width + x] = word
             }
