@@ -5,9 +5,9 @@ import Testing
 
 /// How ThorVG 1.0.4 (thorvg-python 1.1.3, the engine of the dotLottie players) places an image
 /// layer's picture, pinned on synthetic Lottie files: a 40-px picture whose block 4..<24 by
-/// 4..<36 is opaque, drawn by an image layer at several scales and offsets, alone, in a
-/// precomposition and as a track matte. The block's centre of mass along a row and a column
-/// says where each player put it. Under a second.
+/// 4..<36 is opaque, drawn by an image layer at several scales, offsets and turns, alone, in a
+/// precomposition, as a track matte and declared at another size. The block's centre of mass
+/// says where each player put it. About 2 s.
 ///
 /// ThorVG's software renderer draws an image at scale exactly 1 through its direct path
 /// (`tvgSwImage.cpp` `imagePrepare`: `_onlyShifted`, the offset rounded by `nearbyint`), which is
@@ -16,7 +16,7 @@ import Testing
 /// `sx = x * itransform->e11 + itransform->e13 - 0.49f`, where the centre would be
 /// `(x + 0.5) * e11 + e13 - 0.5`), for up-scaling (bilinear, `_interpUpScaler`) and down-scaling
 /// alike (`_interpDownScaler` below half, whose box starts at the truncated `(int32_t)sx`, so
-/// 0.5-1.2 px). So every scaled picture lands 0.5 - 0.01 x scale destination pixels right and
+/// 0.5-1.2 px; the lines read the same on ThorVG's main branch). So every scaled picture lands 0.5 - 0.01 x scale destination pixels right and
 /// down of where the file puts it, whatever the scale, offset, precomposition or matte; rlottie
 /// and lottie-web put it where the file says. No file can be read alike by the three: the
 /// displacement is in destination pixels, the same for every picture, and nothing in the file
@@ -36,9 +36,11 @@ struct ThorVGPictureSamplingTests {
         var rotation = 0.0
         var precomposition = false
         var matte = false
+        /// The asset's `w` and `h`, when not the PNG's.
+        var declared: Int?
         var description: String {
             "scale \(scale) offset \(offset)" + (rotation == 0 ? "" : " turned \(rotation)°") + (precomposition ? " in a precomposition" : "")
-                + (matte ? " as a matte" : "")
+                + (matte ? " as a matte" : "") + (declared.map { " declared \($0) px" } ?? "")
         }
     }
 
@@ -133,7 +135,8 @@ struct ThorVGPictureSamplingTests {
         func layer(_ index: Int, _ type: Int, _ ref: String, _ ks: String, _ extra: String = "") -> String {
             #"{"ddd":0,"ind":\#(index),"ty":\#(type),"nm":"l\#(index)","refId":"\#(ref)","sr":1,"ks":\#(ks),"ip":0,"op":10,"st":0,"bm":0\#(extra)}"#
         }
-        let image = #"{"id":"pic","w":\#(pictureSide),"h":\#(pictureSide),"u":"","p":"data:image/png;base64,\#(png)","e":1}"#
+        let size = probe.declared ?? pictureSide
+        let image = #"{"id":"pic","w":\#(size),"h":\#(size),"u":"","p":"data:image/png;base64,\#(png)","e":1}"#
         var assets = [image]
         var top = layer(1, 2, "pic", transform(probe.offset, probe.scale, probe.rotation))
         if probe.precomposition {
@@ -183,8 +186,12 @@ struct ThorVGPictureSamplingTests {
         ]
         // Below half, unturned, the box filter's truncated start moves it 0.5-1.2 px.
         let below = [Probe(scale: 0.4, offset: 60), Probe(scale: 0.3, offset: 60.25)]
+        // An asset declared 44 px for the 40-px PNG: ThorVG sizes the picture to it (11/10 about
+        // its corner: the block's centre 1.4, 2.0 px further, then half a pixel as any scaled
+        // picture), rlottie draws the PNG's own size.
+        let declared = Probe(scale: 1, offset: 60, declared: 44)
         var jobs: [RlottiePlayer.Job] = []
-        for (index, probe) in (probes + below).enumerated() {
+        for (index, probe) in (probes + below + [declared]).enumerated() {
             let file = folder.appendingPathComponent("probe\(index).json").path
             try Self.lottie(probe, png: png).write(toFile: file, atomically: true, encoding: .utf8)
             jobs.append(RlottiePlayer.Job(file: file, width: Self.side, height: Self.side, frames: [0]))
@@ -203,6 +210,9 @@ struct ThorVGPictureSamplingTests {
             #expect(abs(t.x - model.x) < slack && abs(t.y - model.y) < slack, "\(probe): ThorVG \(t), model \(model)")
             #expect(abs(r.x) <= 0.51 && abs(r.y) <= 0.51, "\(probe): rlottie \(r)")
         }
+        let t = Self.measured(try thorvg[probes.count + below.count].frame(0), declared)
+        let r = Self.measured(try rlottie[probes.count + below.count].frame(0), declared)
+        #expect(abs(t.x - 1.89) < 0.13 && abs(t.y - 2.49) < 0.13 && abs(r.x) < 0.01 && abs(r.y) < 0.01, "\(declared): ThorVG \(t), rlottie \(r)")
         for (index, probe) in below.enumerated() {
             let t = Self.measured(try thorvg[probes.count + index].frame(0), probe)
             #expect(t.x > 0.45 && t.x < 1.25 && t.y > 0.45 && t.y < 1.25, "\(probe): ThorVG \(t)")
