@@ -11,18 +11,25 @@ public struct OverlayComparison: Sendable, CustomStringConvertible {
     public let largestDifference: Int
 
     /// `overlay` over `content` (both premultiplied ARGB32 words, the content opaque) against
-    /// `expected`; a pixel differs when a colour channel differs by more than `tolerance`.
-    public init(overlay: [UInt32], content: [UInt32], expected: [UInt32], tolerance: Int) {
-        let count = min(overlay.count, content.count, expected.count)
+    /// `expected`; a pixel differs when a colour channel differs by more than `tolerance`. Given
+    /// `alternatives` (other readings of the frame, as many pixels each), a pixel differs only
+    /// when it differs from all of them, and its difference is the nearest one's.
+    public init(overlay: [UInt32], content: [UInt32], expected: [UInt32], alternatives: [[UInt32]] = [], tolerance: Int) {
+        let count = min(overlay.count, content.count, expected.count, alternatives.map(\.count).min() ?? Int.max)
         var differing = 0, largest = 0
         for i in 0..<count {
-            let o = overlay[i], c = content[i], e = expected[i]
+            let o = overlay[i], c = content[i]
             let inverse = 255 - Int(o >> 24)
-            var worst = 0
-            for shift in [0, 8, 16] as [UInt32] {
-                let composite = Int((o >> shift) & 0xFF) + (Int((c >> shift) & 0xFF) * inverse + 127) / 255
-                worst = max(worst, abs(min(255, composite) - Int((e >> shift) & 0xFF)))
+            func difference(_ e: UInt32) -> Int {
+                var worst = 0
+                for shift in [0, 8, 16] as [UInt32] {
+                    let composite = Int((o >> shift) & 0xFF) + (Int((c >> shift) & 0xFF) * inverse + 127) / 255
+                    worst = max(worst, abs(min(255, composite) - Int((e >> shift) & 0xFF)))
+                }
+                return worst
             }
+            var worst = difference(expected[i])
+            for alternative in alternatives where worst > tolerance { worst = min(worst, difference(alternative[i])) }
             largest = max(largest, worst)
             if worst > tolerance { differing += 1 }
         }

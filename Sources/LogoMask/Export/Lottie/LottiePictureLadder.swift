@@ -15,9 +15,11 @@ import MaskGeometry
 ///   budget and a filtered logo's picture scale) while they stay above frame 0's, and halving
 ///   down from frame 0's while the art is shown smaller.
 ///
-/// Each frame shows the smallest picture at or above its scale (and the next frame's, for
-/// players that draw between frames), so no picture is shrunk more than about twice; the
-/// pictures above frame 0's sum to about 4/3 of the largest.
+/// Each frame shows the smallest picture at or above its scale, or at or above the next frame's
+/// when one is less than twice its own (for players that draw between frames), so no picture is
+/// shrunk to half or less: ThorVG samples a picture shrunk below half through a box whose start
+/// it truncates (0.5-1.2 px off, where it is 0.5 px off above half) and rlottie's nearest
+/// texel skips texels. The pictures above frame 0's sum to about 4/3 of the largest.
 struct LottiePictureLadder {
     /// One picture and the frames that show it.
     struct Rung {
@@ -74,7 +76,8 @@ struct LottiePictureLadder {
             levels.append(level)
         }
         // Each frame's level: frame 0's at frame 0, else the smallest at or above what this frame
-        // and the next show (the largest level past the top); a hidden frame keeps its neighbour's.
+        // shows (the largest level past the top), or at or above the next frame's too while that
+        // is less than twice this frame's; a hidden frame keeps its neighbour's.
         var chosen: [Int] = []
         let zeroIndex = levels.firstIndex(of: zeroLevel) ?? 0
         for f in transforms.indices {
@@ -82,13 +85,17 @@ struct LottiePictureLadder {
                 chosen.append(zeroIndex)
                 continue
             }
-            let here = transforms[f].map(scale(of:))
-            let next = f + 1 < transforms.count ? transforms[f + 1].map(scale(of:)) : nil
-            guard let need = [here, here == nil ? nil : next].compactMap({ $0 }).max() else {
+            guard let here = transforms[f].map(scale(of:)) else {
                 chosen.append(chosen[f - 1])
                 continue
             }
-            chosen.append(levels.lastIndex { $0 >= need * (1 - 1e-9) } ?? 0)
+            let next = f + 1 < transforms.count ? transforms[f + 1].map(scale(of:)) : nil
+            func smallest(atLeast need: Double) -> Int? { levels.lastIndex { $0 >= need * (1 - 1e-9) } }
+            if let next, next > here, let covering = smallest(atLeast: next), levels[covering] < 2 * here {
+                chosen.append(covering)
+            } else {
+                chosen.append(smallest(atLeast: here) ?? 0)
+            }
         }
 
         var rungs: [Rung] = []
