@@ -32,9 +32,10 @@ struct LottieArtChoice {
 
     /// The outline's layers (``LottieArtLayers``) in precomposition `id`.
     private static func layers(
-        _ outline: LogoOutline, tint: RGBAColor?, id: String, box: (origin: Point, width: Int, height: Int), endFrame: Int
+        _ outline: LogoOutline, tint: RGBAColor?, id: String, box: (origin: Point, width: Int, height: Int), endFrame: Int,
+        matte: Bool = false
     ) throws(LottieShapes.Refusal) -> LottieArtLayers {
-        try LottieArtLayers(outline: outline, tint: tint, id: id, name: id, box: box, endFrame: endFrame)
+        try LottieArtLayers(outline: outline, tint: tint, id: id, name: id, box: box, endFrame: endFrame, matte: matte)
     }
 
     static func make(builder: LottieRevealBuilder, drawnLogo: Bool, hole: Bool) throws(LogoMaskError) -> LottieArtChoice {
@@ -59,16 +60,29 @@ struct LottieArtChoice {
         // The layers composite the translucent groups the outline carries: exact then.
         let exact = outline.isExactWithGroups
         let groupNote = exact ? nil : outline.groupOpacityNote
+        // A matte draws its translucent groups beneath its shapes (LottieArtLayers): with groups,
+        // the hole has its own art.
+        let grouped = outline.shapes.contains { !$0.groups.isEmpty }
         if let shapes = colourShapes, exact || !hole {
             let art = LottieLogoArt(layers: shapes, id: "logo", box: box)
-            choice.drawn = drawnLogo ? art : nil
-            choice.hole = hole ? art : nil
-            choice.notes += groupNote.map { [$0] } ?? []
-            return choice
+            var matte: LottieLogoArt? = hole && !grouped ? art : nil
+            if hole, grouped {
+                do {
+                    matte = LottieLogoArt(layers: try layers(outline, tint: .black, id: "hole", box: box, endFrame: end, matte: true), id: "hole", box: box)
+                } catch {
+                    why = "Lottie shapes cannot carry \(error.description)"
+                }
+            }
+            if !hole || matte != nil {
+                choice.drawn = drawnLogo ? art : nil
+                choice.hole = matte
+                choice.notes += groupNote.map { [$0] } ?? []
+                return choice
+            }
         }
         // Only the paints stop the shapes: the matte can still be shapes (coverage only).
         var holeShapes: LottieLogoArt?
-        if hole, exact, let shapes = try? layers(outline, tint: .black, id: "hole", box: box, endFrame: end) {
+        if hole, exact, let shapes = try? layers(outline, tint: .black, id: "hole", box: box, endFrame: end, matte: grouped) {
             holeShapes = LottieLogoArt(layers: shapes, id: "hole", box: box)
         }
         choice.hole = holeShapes

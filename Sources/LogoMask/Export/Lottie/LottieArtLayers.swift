@@ -17,6 +17,15 @@ import MaskGeometry
 ///   other clip is refused (``LottieShapes/Refusal/clip``).
 ///
 /// Layers list the topmost first, as Lottie draws them.
+///
+/// A matte (the hole) needs only the coverage, which does not depend on the order shapes are
+/// drawn in; there each precomposition draws its groups first, then its translucent shapes, then
+/// its opaque ones. ThorVG 1.1 draws a translucent precomposition or a translucent shape inside a
+/// matte source *in place of* what lies beneath it (office-calendar's hole showed the screen
+/// through a strip of its base, 3.8 % of the screen; utilities-terminal's through its 28 %
+/// strokes over opaque fills, 1.5 %), and right when nothing lies beneath it. Two groups of one
+/// precomposition whose boxes meet cannot both be first, and are refused
+/// (``LottieShapes/Refusal/overlappingGroups``).
 struct LottieArtLayers {
     /// The art's precomposition asset, then one asset per translucent group.
     private(set) var assets: [LottieJSON] = []
@@ -26,17 +35,21 @@ struct LottieArtLayers {
     private let endFrame: Int
     private let id: String
     private let name: String
+    private let matte: Bool
 
-    /// One run of the drawing: shape items sharing their clips, or a group's precomposition layer.
+    /// One run of the drawing: shape items sharing their clips, or a group's precomposition layer
+    /// and the box its shapes cover (document units).
     private enum Node {
         case shapes(items: [LottieJSON], clips: [LogoOutline.Clip])
-        case group(LottieJSON)
+        case group(LottieJSON, box: Rect)
     }
 
     /// The layers of `outline` in a precomposition `id` of `box`'s size, each visible until
-    /// `endFrame`, painted in the logo's colours or all in `tint`.
+    /// `endFrame`, painted in the logo's colours or all in `tint`; with `matte`, the groups of
+    /// each precomposition first (for a matte's coverage only).
     init(outline: LogoOutline, tint: RGBAColor?, id: String, name: String,
-         box: (origin: Point, width: Int, height: Int), endFrame: Int) throws(LottieShapes.Refusal) {
+         box: (origin: Point, width: Int, height: Int), endFrame: Int, matte: Bool = false) throws(LottieShapes.Refusal) {
+        self.matte = matte
         self.tint = tint
         self.box = box
         self.endFrame = endFrame
@@ -44,13 +57,14 @@ struct LottieArtLayers {
         self.name = name
         let runs = try nodes(of: Array(outline.shapes.enumerated())[...], depth: 0)
         guard !runs.isEmpty else { throw .empty }
-        assets.insert(.object(["id": .string(id), "nm": .string(name), "layers": .array(layers(of: runs, name: name))]), at: 0)
+        assets.insert(.object(["id": .string(id), "nm": .string(name), "layers": .array(try layers(of: runs, name: name))]), at: 0)
     }
 
     /// The runs of `shapes` (all inside the same `depth` groups), in drawing order.
     private mutating func nodes(
         of shapes: ArraySlice<(offset: Int, element: LogoOutline.Shape)>, depth: Int
     ) throws(LottieShapes.Refusal) -> [Node] {
+        let shapes = matte ? coverageOrder(shapes, depth: depth) : shapes
         var result: [Node] = []
         var start = shapes.startIndex
         while start < shapes.endIndex {
@@ -97,17 +111,35 @@ struct LottieArtLayers {
         guard !runs.isEmpty else { return nil }
         let groupID = "\(id) group \(assets.count + 1)"
         let groupName = "\(name) group \(assets.count + 1)"
-        assets.append(.object(["id": .string(groupID), "nm": .string(groupName), "layers": .array(layers(of: runs, name: groupName))]))
+        assets.append(.object(["id": .string(groupID), "nm": .string(groupName), "layers": .array(try layers(of: runs, name: groupName))]))
         let transform = LottieLayers.staticTransform(anchor: .zero, position: .zero, scale: 1, opacity: opacity)
         return .group(LottieLayers.layer(
             type: 0, index: 0, name: groupName, endFrame: endFrame, transform: transform,
-            extra: ["refId": .string(groupID), "w": .int(box.width), "h": .int(box.height)]))
+            extra: ["refId": .string(groupID), "w": .int(box.width), "h": .int(box.height)]),
+            box: Self.box(of: shapes.map(\.element)))
+    }
+
+    /// The box of what `shapes` paint: their paths' box grown by half the widest pen.
+    private static func box(of shapes: [LogoOutline.Shape]) -> Rect {
+        var box = Rect.null
+        for shape in shapes where !shape.path.isEmpty {
+            let pen = shape.stroke?.documentWidth ?? 0
+            box = box.union(shape.path.bounds.insetBy(dx: -pen / 2 - 1, dy: -pen / 2 - 1))
+        }
+        return box
     }
 
     /// The layers of a precomposition holding `nodes` (drawing order), topmost first: one shape
     /// layer per run of shapes, split in two when it would be the only layer.
-    private func layers(of nodes: [Node], name: String) -> [LottieJSON] {
+    private func layers(of nodes: [Node], name: String) throws(LottieShapes.Refusal) -> [LottieJSON] {
         var nodes = nodes
+        if matte {
+            // The groups come first (coverageOrder): each must have nothing beneath it.
+            let groups = nodes.compactMap { node -> Rect? in if case let .group(_, box) = node { box } else { nil } }
+            for (i, a) in groups.enumerated() {
+                for b in groups.dropFirst(i + 1) where !a.intersection(b).isEmpty { throw .overlappingGroups }
+            }
+        }
         // The top shape, then the rest beneath it (rlottie fades a one-layer precomposition
         // shape by shape, so overlapping shapes would show through one another).
         if nodes.count == 1, case let .shapes(items, clips) = nodes[0], items.count > 1 {
@@ -118,7 +150,7 @@ struct LottieArtLayers {
             let index = number + 1
             let layerName = nodes.count > 1 ? "\(name) \(index)" : name
             switch node {
-            case let .group(layer):
+            case let .group(layer, _):
                 guard case var .object(fields) = layer else { return layer }
                 fields["ind"] = .int(index)
                 return .object(fields)
@@ -131,6 +163,25 @@ struct LottieArtLayers {
                 return LottieLayers.layer(type: 4, index: index, name: layerName, endFrame: endFrame, transform: transform, extra: extra)
             }
         }
+    }
+
+    /// `shapes` in the order a matte draws them (see the type's comment): those in groups at
+    /// `depth` first (each group's still together), then translucent ones, then opaque ones.
+    private func coverageOrder(
+        _ shapes: ArraySlice<(offset: Int, element: LogoOutline.Shape)>, depth: Int
+    ) -> ArraySlice<(offset: Int, element: LogoOutline.Shape)> {
+        let grouped = shapes.filter { $0.element.groups.count > depth }
+        let alone = shapes.filter { $0.element.groups.count <= depth }
+        return (grouped + alone.filter { !isOpaque($0.element) } + alone.filter { isOpaque($0.element) })[...]
+    }
+
+    /// True when the shape covers what it paints fully: one opaque colour, or a gradient whose
+    /// stops are all opaque, at full opacity inside its groups (and an opaque tint).
+    private func isOpaque(_ shape: LogoOutline.Shape) -> Bool {
+        let paint = shape.paintInsideGroups
+        guard paint.opacity >= 1, (tint?.alpha ?? 255) == 255 else { return false }
+        if let gradient = paint.gradient { return gradient.stops.allSatisfy { $0.opacity >= 1 } }
+        return paint.isFlat
     }
 
     /// True when a layer mask draws `clip` as the clip does: one subpath by the non-zero rule.

@@ -19,6 +19,8 @@ enum LottieShapes {
         case skewedStroke
         /// No shape has a drawable path.
         case empty
+        /// Translucent groups that overlap one another, in a matte (``LottieArtLayers``).
+        case overlappingGroups
 
         /// A phrase for the note.
         var description: String {
@@ -27,6 +29,7 @@ enum LottieShapes {
             case .clip: "a clip path"
             case .skewedStroke: "a stroke with a stretched pen"
             case .empty: "no drawable path"
+            case .overlappingGroups: "overlapping translucent groups in a matte"
             }
         }
     }
