@@ -173,7 +173,9 @@ struct LottieGroupsTests {
 
         var failures: [String] = []
         var worst = 0.0
+        var perCase: [String] = []
         for (index, item) in cases.enumerated() {
+            var caseWorst: [String: Double] = [:]
             let player = try RevealFramePlayer(scene: item.scene)
             for frame in frames[index] {
                 try player.render(frame: frame, fps: 60)
@@ -187,13 +189,15 @@ struct LottieGroupsTests {
                     let comparison = OverlayComparison(
                         overlay: overlay, content: contents[index], expected: expected, tolerance: LottieExportTests.tolerance)
                     worst = max(worst, comparison.differingFraction)
+                    caseWorst[name] = max(caseWorst[name] ?? 0, comparison.differingFraction)
                     if comparison.differingFraction > LottieExportTests.allowedFraction {
                         failures.append("\(item.label) frame \(frame) \(name): \(comparison)")
                     }
                 }
             }
+            perCase.append(item.label + ": " + caseWorst.keys.sorted().map { "\($0) \(String(format: "%.3f", caseWorst[$0]! * 100)) %" }.joined(separator: ", "))
         }
-        print("groups and clips: \(cases.count) cases, worst share differing \(String(format: "%.3f", worst * 100)) %")
+        print("groups and clips: \(cases.count) cases, worst share differing \(String(format: "%.3f", worst * 100)) %\n" + perCase.joined(separator: "\n"))
         #expect(failures.isEmpty, "\(failures.count) frames differ:\n\(failures.joined(separator: "\n"))")
     }
 }
