@@ -9,7 +9,8 @@ import Testing
 /// precomposition layer at its opacity (composited as one picture), a clip as a layer mask.
 /// The six real-world logos that embedded a whole-logo picture ladder for them (four Tango
 /// logos with overlapping shapes in translucent groups, monero's clip paths) now embed none,
-/// and rlottie, ThorVG and lottie-web play them as the frames show them at five moments.
+/// and rlottie, ThorVG and lottie-web play them as the frames show them at five moments. About
+/// 20-35 s in debug (the players; the rest under 2 s).
 @Suite("Lottie groups and clips")
 struct LottieGroupsTests {
     static let groupLogos = ["tango/office-calendar.svg", "tango/utilities-system-monitor.svg",
@@ -151,53 +152,15 @@ struct LottieGroupsTests {
             }
         }
         #expect(cases.allSatisfy { !$0.picture })
-        let v = LottieExportTests.viewport
-        let frames = cases.map { LottieExportTests.frames($0.endFrame) }
-        let jobs = cases.indices.map { RlottiePlayer.Job(file: cases[$0].file, width: v.pixelWidth, height: v.pixelHeight, frames: frames[$0]) }
-        let rlottie = try RlottiePlayer.render(jobs, into: folder)
-        let thorvg = try ThorVGPlayer.render(jobs, into: folder)
-        var webJobs: [LottieWebPlayer.Job] = []
-        var contents: [[UInt32]] = []
-        for (index, item) in cases.enumerated() {
-            let content = try RevealLayers(scene: item.scene).content
-            let count = content.width * content.height
-            contents.append(Array(UnsafeBufferPointer(start: content.pixels, count: count)))
-            let bytes = Array(UnsafeBufferPointer(start: content.bytes, count: count * 4))
-            let underlay = folder.appendingPathComponent("content\(index).png").path
-            try RasterImage(width: content.width, height: content.height, format: .premultipliedARGB, stride: content.width * 4, bytes: bytes)
-                .writePNG(to: underlay)
-            webJobs.append(LottieWebPlayer.Job(
-                file: item.file, width: Int(v.size.width), height: Int(v.size.height), scale: v.density, underlay: underlay, frames: frames[index]))
-        }
-        let lottieWeb = try LottieWebPlayer.render(webJobs, into: folder)
-
-        var failures: [String] = []
-        var worst = 0.0
-        var perCase: [String] = []
-        for (index, item) in cases.enumerated() {
-            var caseWorst: [String: Double] = [:]
-            let player = try RevealFramePlayer(scene: item.scene)
-            for frame in frames[index] {
-                try player.render(frame: frame, fps: 60)
-                let expected = player.withPixels { Array($0.bindMemory(to: UInt32.self)) }
-                let shot = try #require(lottieWeb[index][frame], "\(item.label): lottie-web drew no frame \(frame)")
-                let played: [(String, [UInt32])] = [
-                    ("rlottie", try rlottie[index].frame(frame)), ("ThorVG", try thorvg[index].frame(frame)),
-                    ("lottie-web", HandOffTests.words(try RasterImage(contentsOfPNG: shot))),
-                ]
-                for (name, overlay) in played {
-                    let comparison = OverlayComparison(
-                        overlay: overlay, content: contents[index], expected: expected, tolerance: LottieExportTests.tolerance)
-                    worst = max(worst, comparison.differingFraction)
-                    caseWorst[name] = max(caseWorst[name] ?? 0, comparison.differingFraction)
-                    if comparison.differingFraction > LottieExportTests.allowedFraction {
-                        failures.append("\(item.label) frame \(frame) \(name): \(comparison)")
-                    }
-                }
-            }
-            perCase.append(item.label + ": " + caseWorst.keys.sorted().map { "\($0) \(String(format: "%.3f", caseWorst[$0]! * 100)) %" }.joined(separator: ", "))
+        let outcome = try LottiePlayback.compare(cases, in: folder) { _, _ in LottieExportTests.allowedFraction }
+        #expect(outcome.missing.isEmpty, "lottie-web drew nothing for \(outcome.missing)")
+        let worst = outcome.worst.values.flatMap(\.values).max() ?? 0
+        let perCase = cases.map { item in
+            let players = outcome.worst[item.label] ?? [:]
+            return item.label + ": " + players.keys.sorted().map { "\($0) \(String(format: "%.3f", players[$0]! * 100)) %" }.joined(separator: ", ")
         }
         print("groups and clips: \(cases.count) cases, worst share differing \(String(format: "%.3f", worst * 100)) %\n" + perCase.joined(separator: "\n"))
+        let failures = outcome.failures
         #expect(failures.isEmpty, "\(failures.count) frames differ:\n\(failures.joined(separator: "\n"))")
     }
 }

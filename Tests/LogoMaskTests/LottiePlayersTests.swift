@@ -37,50 +37,11 @@ struct LottiePlayersTests {
             }
         }
         #expect(cases.filter(\.picture).count >= 7, "the logos embedding pictures: \(cases.filter(\.picture).map(\.label))")
-        let v = LottieExportTests.viewport
-        let frames = cases.map { LottieExportTests.frames($0.endFrame) }
-        let jobs = cases.indices.map { RlottiePlayer.Job(file: cases[$0].file, width: v.pixelWidth, height: v.pixelHeight, frames: frames[$0]) }
-        let rlottie = try RlottiePlayer.render(jobs, into: folder)
-        let thorvg = try ThorVGPlayer.render(jobs, into: folder)
-        var webJobs: [LottieWebPlayer.Job] = []
-        var contents: [[UInt32]] = []
-        for (index, item) in cases.enumerated() {
-            let content = try RevealLayers(scene: item.scene).content
-            let count = content.width * content.height
-            contents.append(Array(UnsafeBufferPointer(start: content.pixels, count: count)))
-            let bytes = Array(UnsafeBufferPointer(start: content.bytes, count: count * 4))
-            let underlay = folder.appendingPathComponent("content\(index).png").path
-            try RasterImage(width: content.width, height: content.height, format: .premultipliedARGB, stride: content.width * 4, bytes: bytes)
-                .writePNG(to: underlay)
-            webJobs.append(LottieWebPlayer.Job(
-                file: item.file, width: Int(v.size.width), height: Int(v.size.height), scale: v.density, underlay: underlay, frames: frames[index]))
-        }
-        let lottieWeb = try LottieWebPlayer.render(webJobs, into: folder)
-
-        var failures: [String] = []
-        for (index, item) in cases.enumerated() {
-            let player = try RevealFramePlayer(scene: item.scene)
-            // Pictures and logos of several shapes that fade are held to the same share as one shape.
-            let allowed = LottieExportTests.allowedFraction
-            for frame in frames[index] {
-                try player.render(frame: frame, fps: 60)
-                let expected = player.withPixels { Array($0.bindMemory(to: UInt32.self)) }
-                guard let shot = lottieWeb[index][frame] else { continue }
-                let web = HandOffTests.words(try RasterImage(contentsOfPNG: shot))
-                let played: [(String, [UInt32])] = [
-                    ("rlottie", try rlottie[index].frame(frame)), ("ThorVG", try thorvg[index].frame(frame)), ("lottie-web", web),
-                ]
-                for (name, overlay) in played {
-                    // ThorVG samples a scaled picture half a pixel off (see thorvgPictureFraction).
-                    let allowed = name == "ThorVG" && item.picture ? max(allowed, Self.thorvgPictureFraction) : allowed
-                    let comparison = OverlayComparison(
-                        overlay: overlay, content: contents[index], expected: expected, tolerance: LottieExportTests.tolerance)
-                    if comparison.differingFraction > allowed {
-                        failures.append("\(item.label) frame \(frame) \(name): \(comparison)")
-                    }
-                }
-            }
-        }
+        // Pictures and logos of several shapes that fade are held to the same share as one shape;
+        // ThorVG samples a scaled picture half a pixel off (see thorvgPictureFraction).
+        let failures = try LottiePlayback.compare(cases, in: folder) { item, player in
+            player == "ThorVG" && item.picture ? max(LottieExportTests.allowedFraction, Self.thorvgPictureFraction) : LottieExportTests.allowedFraction
+        }.failures
         let listed = failures.joined(separator: "\n")
         #expect(failures.isEmpty, "\(failures.count) frames differ:\n\(listed)")
     }
