@@ -42,57 +42,14 @@ struct LottiePlayersTests {
             cases.append(item)
         }
         #expect(cases.filter(\.picture).count >= 7, "the logos embedding pictures: \(cases.filter(\.picture).map(\.label))")
-        let v = LottieExportTests.viewport
-        let frames = cases.map { LottieExportTests.frames($0.endFrame) }
-        let jobs = cases.indices.map { RlottiePlayer.Job(file: cases[$0].file, width: v.pixelWidth, height: v.pixelHeight, frames: frames[$0]) }
-        let rlottie = try RlottiePlayer.render(jobs, into: folder)
-        let thorvg = try ThorVGPlayer.render(jobs, into: folder)
-        var webJobs: [LottieWebPlayer.Job] = []
-        var contents: [[UInt32]] = []
-        for (index, item) in cases.enumerated() {
-            let content = try RevealLayers(scene: item.scene).content
-            let count = content.width * content.height
-            contents.append(Array(UnsafeBufferPointer(start: content.pixels, count: count)))
-            let bytes = Array(UnsafeBufferPointer(start: content.bytes, count: count * 4))
-            let underlay = folder.appendingPathComponent("content\(index).png").path
-            try RasterImage(width: content.width, height: content.height, format: .premultipliedARGB, stride: content.width * 4, bytes: bytes)
-                .writePNG(to: underlay)
-            webJobs.append(LottieWebPlayer.Job(
-                file: item.file, width: Int(v.size.width), height: Int(v.size.height), scale: v.density, underlay: underlay, frames: frames[index]))
-        }
-        let lottieWeb = try LottieWebPlayer.render(webJobs, into: folder)
-
-        var failures: [String] = []
+        // Pictures and logos of several shapes that fade are held to the same share as one shape
+        // (ThorVG's pictures read where ThorVG puts them: LottiePlayback).
+        let outcome = try LottiePlayback.compare(cases, in: folder) { _, _ in LottieExportTests.allowedFraction }
+        let failures = outcome.failures + outcome.missing.map { "\($0): lottie-web drew nothing" }
         // The Tango logo's worst share per player, printed for the record.
         var browserWorst: [String: Double] = [:]
-        for (index, item) in cases.enumerated() {
-            let player = try RevealFramePlayer(scene: item.scene)
-            // Pictures and logos of several shapes that fade are held to the same share as one shape.
-            let allowed = LottieExportTests.allowedFraction
-            for frame in frames[index] {
-                try player.render(frame: frame, fps: 60)
-                let expected = player.withPixels { Array($0.bindMemory(to: UInt32.self)) }
-                // The frame with the picture where ThorVG puts it (see ThorVGPictureSamplingTests).
-                let moved = item.picture
-                    ? try ThorVGPictureSamplingTests.thorvgReadings(of: item.file, frame: frame, expected: expected, width: v.pixelWidth, height: v.pixelHeight)
-                    : []
-                guard let shot = lottieWeb[index][frame] else { continue }
-                let web = HandOffTests.words(try RasterImage(contentsOfPNG: shot))
-                let played: [(String, [UInt32])] = [
-                    ("rlottie", try rlottie[index].frame(frame)), ("ThorVG", try thorvg[index].frame(frame)), ("lottie-web", web),
-                ]
-                for (name, overlay) in played {
-                    let comparison = OverlayComparison(
-                        overlay: overlay, content: contents[index], expected: expected, alternatives: name == "ThorVG" ? moved : [],
-                        tolerance: LottieExportTests.tolerance)
-                    if item.label.hasPrefix("internet-web-browser") {
-                        browserWorst[name] = max(browserWorst[name] ?? 0, comparison.differingFraction)
-                    }
-                    if comparison.differingFraction > allowed {
-                        failures.append("\(item.label) frame \(frame) \(name): \(comparison)")
-                    }
-                }
-            }
+        for (label, players) in outcome.worst where label.hasPrefix("internet-web-browser") {
+            for (name, share) in players { browserWorst[name] = max(browserWorst[name] ?? 0, share) }
         }
         print("internet-web-browser twitter and yula, worst share of the screen differing at five moments: "
               + browserWorst.sorted { $0.key < $1.key }.map { "\($0.key) \(String(format: "%.3f", $0.value * 100)) %" }.joined(separator: ", "))

@@ -16,22 +16,20 @@ import Testing
 @Suite("Embedded pictures start on the launch screen", .serialized)
 struct PictureHandOffTests {
     /// The real-world logos whose Lottie embeds a picture (every other real-world logo's outline
-    /// carries it as shapes): a filter, group opacity over overlapping shapes in a hole, masks.
-    /// (internet-web-browser's stroke gradient, stretched by 0.002 %, is shapes now:
-    /// ``LottieNearSimilarityTests``.)
+    /// carries it as shapes): a filter, a stroke with a stretched pen, masks. (Translucent groups
+    /// and clip paths are vectors now: ``LottieGroupsTests``; internet-web-browser's stroke
+    /// gradient, stretched by 0.002 %, too: ``LottieNearSimilarityTests``.)
     static let pictureLogos = [
         "breeze/gpick.svg", "breeze/kcolorchooser.svg", "breeze/kiten.svg", "breeze/kteatime.svg", "breeze/rocs.svg",
-        "breeze/zanshin.svg", "papirus/monero.svg", "papirus/monero-gui.svg", "tango/gnome-dev-media-cf.svg",
-        "tango/gnome-dev-media-ms.svg", "tango/gnome-dev-media-sdmmc.svg", "tango/help-browser.svg",
-        "tango/internet-group-chat.svg", "tango/office-calendar.svg",
-        "tango/utilities-system-monitor.svg", "tango/utilities-terminal.svg",
+        "breeze/zanshin.svg", "tango/gnome-dev-media-cf.svg", "tango/gnome-dev-media-ms.svg",
+        "tango/gnome-dev-media-sdmmc.svg", "tango/help-browser.svg",
     ]
     /// The logos played in the full matrix (every logo above with `PICTURE_HANDOFF_ALL=1`, else
-    /// three: a Tango filter rlottie could not start on, a Breeze filter, a hole of overlapping
-    /// shapes in a translucent group).
+    /// three: a Tango filter rlottie could not start on, a Breeze filter, a hole with a stroke
+    /// whose pen is stretched).
     static var logos: [String] {
         let all = ProcessInfo.processInfo.environment["PICTURE_HANDOFF_ALL"] == "1"
-        let names = all ? pictureLogos : ["tango/gnome-dev-media-cf.svg", "breeze/kteatime.svg", "tango/internet-group-chat.svg"]
+        let names = all ? pictureLogos : ["tango/gnome-dev-media-cf.svg", "breeze/kteatime.svg", "tango/help-browser.svg"]
         return names.map { TestPaths.realWorldFolder.appendingPathComponent($0).path }
     }
 

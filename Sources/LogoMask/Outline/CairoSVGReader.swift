@@ -10,7 +10,8 @@ import MaskGeometry
 /// one page-sized rect of constant `fill-opacity` seen through the `alpha` filter. Such a use
 /// becomes the group's shapes with their opacity multiplied by the mask's: exact for one shape
 /// or shapes that do not overlap; otherwise ``LogoOutline/InexactReason/groupOpacity`` is named
-/// (multiplying each shape's opacity is then the close approximation exporters draw).
+/// (multiplying each shape's opacity is then the close approximation flat readers draw) and the
+/// shapes gain the group (``LogoOutline/OpacityGroup``), which readers that nest composite.
 final class CairoSVGReader {
     /// One painted shape as Cairo wrote it: `path` in the coordinates `transform` maps to the page.
     struct Shape {
@@ -22,10 +23,15 @@ final class CairoSVGReader {
         var paint: LogoOutline.Paint
         /// Clips in page coordinates.
         var clips: [LogoOutline.Clip]
+        /// The translucent groups around it, outermost first.
+        var groups: [LogoOutline.OpacityGroup] = []
     }
 
     private(set) var shapes: [Shape] = []
     private(set) var reasons: [LogoOutline.InexactReason] = []
+    /// True when a translucent group was met that the shapes' ``Shape/groups`` do not name.
+    private(set) var uncarriedGroupOpacity = false
+    private var groupCount = 0
     private var clipDefinitions: [String: [LogoOutline.Clip]] = [:]
     var paintServers: [String: LogoOutline.Paint] = [:]
     private var currentClipID: String? = nil
@@ -140,7 +146,10 @@ final class CairoSVGReader {
                 if clipDefinitions[id] == nil { reasons.append(.other("a clip path defined after its use")) }
             }
             let s = style(attributes)
-            if let opacity = s["opacity"].flatMap(Double.init), opacity < 1 { reasons.append(.groupOpacity) }
+            if let opacity = s["opacity"].flatMap(Double.init), opacity < 1 {
+                reasons.append(.groupOpacity)
+                uncarriedGroupOpacity = true
+            }
             if attributes["mask"] != nil || s["mask"] != nil { reasons.append(.mask) }
             if attributes["filter"] != nil || s["filter"] != nil { reasons.append(.filter) }
             groups.append(clips)
@@ -189,13 +198,19 @@ final class CairoSVGReader {
         if defsDepth > 0, groupSurfaces.allSatisfy({ $0 == nil }) { return }
         let elementOpacity = s["opacity"].flatMap(Double.init) ?? 1
         let fillAndStroke = s["fill"] != "none" && s["stroke"].map { $0 != "none" } == true
-        if elementOpacity < 1, fillAndStroke { reasons.append(.groupOpacity) }
+        // A fill and a stroke at an opacity are composited as one group: they overlap.
+        var outerGroups: [LogoOutline.OpacityGroup] = []
+        if elementOpacity < 1, fillAndStroke {
+            reasons.append(.groupOpacity)
+            outerGroups = [newGroup(opacity: elementOpacity)]
+        }
         let clips = groups.last ?? []
         let fill = s["fill"] ?? "black"
         if fill != "none" {
             let rule: LogoOutline.FillRule = s["fill-rule"] == "evenodd" ? .evenOdd : .nonZero
             emit(Shape(path: path, transform: transform, kind: .fill(rule),
-                       paint: paint(fill, opacity: s["fill-opacity"]).multiplyingOpacity(by: elementOpacity), clips: clips))
+                       paint: paint(fill, opacity: s["fill-opacity"]).multiplyingOpacity(by: elementOpacity), clips: clips,
+                       groups: outerGroups))
         }
         if let stroke = s["stroke"], stroke != "none" {
             var pen = LogoOutline.Stroke()
@@ -208,7 +223,8 @@ final class CairoSVGReader {
             }
             pen.dashOffset = s["stroke-dashoffset"].flatMap(Double.init) ?? 0
             emit(Shape(path: path, transform: transform, kind: .stroke(pen),
-                       paint: paint(stroke, opacity: s["stroke-opacity"]).multiplyingOpacity(by: elementOpacity), clips: clips))
+                       paint: paint(stroke, opacity: s["stroke-opacity"]).multiplyingOpacity(by: elementOpacity), clips: clips,
+                       groups: outerGroups))
         }
     }
 
@@ -244,8 +260,28 @@ final class CairoSVGReader {
             shape.paint = shape.paint.multiplyingOpacity(by: opacity)
             placed.append(shape)
         }
-        if opacity < 1, Self.overlap(placed) { reasons.append(.groupOpacity) }
+        // Groups recorded inside the surface get ids of their own for this placement.
+        var renumbered: [Int: LogoOutline.OpacityGroup] = [:]
+        for index in placed.indices {
+            placed[index].groups = placed[index].groups.map { inner in
+                if let known = renumbered[inner.id] { return known }
+                let fresh = newGroup(opacity: inner.opacity)
+                renumbered[inner.id] = fresh
+                return fresh
+            }
+        }
+        if opacity < 1, Self.overlap(placed) {
+            reasons.append(.groupOpacity)
+            let group = newGroup(opacity: opacity)
+            for index in placed.indices { placed[index].groups.insert(group, at: 0) }
+        }
         placed.forEach(emit)
+    }
+
+    /// A translucent group with a new id.
+    private func newGroup(opacity: Double) -> LogoOutline.OpacityGroup {
+        groupCount += 1
+        return LogoOutline.OpacityGroup(id: groupCount, opacity: opacity)
     }
 
     /// True when a clip is a rectangle holding the whole page.

@@ -35,19 +35,30 @@ public struct LogoOutline: Sendable, Hashable {
     /// True when the points are librsvg's own doubles from the SVG's path data (not read back
     /// from Cairo's SVG surface, which keeps 1/256 of a device unit).
     var hasSourcePoints: Bool
+    /// True when every translucent group that makes the outline inexact
+    /// (``InexactReason/groupOpacity``) is named in its shapes' ``Shape/groups``.
+    public var carriesGroupOpacity: Bool
 
     /// An outline of `shapes`.
-    public init(shapes: [Shape], documentSize: Size, inexactReasons: [InexactReason] = []) {
+    public init(shapes: [Shape], documentSize: Size, inexactReasons: [InexactReason] = [], carriesGroupOpacity: Bool = false) {
         self.shapes = shapes
         self.documentSize = documentSize
         self.inexactReasons = Array(Set(inexactReasons)).sorted()
         hasSourcePoints = false
+        self.carriesGroupOpacity = carriesGroupOpacity
     }
 
     /// True when filling and stroking ``shapes`` with their paints and clips gives the logo's
     /// coverage (alpha), nothing lost or approximated: the hole can be drawn from the outline.
     /// Paints (gradients, patterns) do not make the outline inexact.
     public var isExact: Bool { inexactReasons.isEmpty }
+
+    /// True when the shapes give the logo's coverage exactly for a reader that composites each
+    /// of their ``Shape/groups`` as one picture drawn at its opacity (a Lottie precomposition, an
+    /// SVG `<g opacity>`): exact, or inexact only by group opacity the groups carry.
+    public var isExactWithGroups: Bool {
+        isExact || (carriesGroupOpacity && inexactReasons == [.groupOpacity])
+    }
 
     /// True when the shapes, painted with their paints, draw the logo as vectors: exact, or
     /// inexact only by ``InexactReason/groupOpacity`` (overlapping shapes in a translucent group,

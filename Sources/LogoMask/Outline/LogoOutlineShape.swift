@@ -17,18 +17,31 @@ extension LogoOutline {
         public var path: Path
         /// Filled or stroked.
         public var kind: Kind
-        /// What it is painted with.
+        /// What it is painted with, the opacities of the ``groups`` around it multiplied in: what a
+        /// reader drawing each shape on its own draws.
         public var paint: Paint
         /// The clips of the groups around it, outermost first: the shape shows only where it is
         /// inside every one.
         public var clips: [Clip]
+        /// The translucent groups around it, outermost first. A reader that composites each group
+        /// as one picture draws the shape with ``paintInsideGroups`` and each group at its opacity.
+        public var groups: [OpacityGroup]
 
         /// A shape.
-        public init(path: Path, kind: Kind, paint: Paint, clips: [Clip] = []) {
+        public init(path: Path, kind: Kind, paint: Paint, clips: [Clip] = [], groups: [OpacityGroup] = []) {
             self.path = path
             self.kind = kind
             self.paint = paint
             self.clips = clips
+            self.groups = groups
+        }
+
+        /// The paint without the opacities of the ``groups`` (the shape's own, inside them).
+        /// In a group of opacity 0 nothing shows, and the paint is kept as it is.
+        public var paintInsideGroups: Paint {
+            let factor = groups.reduce(1.0) { $0 * $1.opacity }
+            guard factor > 0, factor < 1 else { return paint }
+            return paint.multiplyingOpacity(by: 1 / factor)
         }
 
         /// The fill rule of a filled shape; nil for a stroke.

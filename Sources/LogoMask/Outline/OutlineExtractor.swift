@@ -48,9 +48,12 @@ enum OutlineExtractor {
             }
             let clips = shape.clips.map { LogoOutline.Clip(path: $0.path.mapped(by: back), fillRule: $0.fillRule) }
             return LogoOutline.Shape(
-                path: shape.path.mapped(by: transform), kind: kind, paint: shape.paint.mapped(by: transform), clips: clips)
+                path: shape.path.mapped(by: transform), kind: kind, paint: shape.paint.mapped(by: transform), clips: clips,
+                groups: shape.groups)
         }
-        var outline = LogoOutline(shapes: shapes, documentSize: logo.documentSize, inexactReasons: reasons)
+        var outline = LogoOutline(
+            shapes: shapes, documentSize: logo.documentSize, inexactReasons: reasons,
+            carriesGroupOpacity: reasons.contains(.groupOpacity) && !read.reader.uncarriedGroupOpacity)
         if logo.format == .svg, logo.options.elementID == nil, outline.isExact {
             useSourcePoints(of: logo, in: &outline, tolerance: 2 / (256 * read.zoom))
         }

@@ -4,8 +4,9 @@ import MaskGeometry
 
 /// Which form the logo takes in the Lottie, for the drawn logo and for the hole's matte.
 ///
-/// Shapes when the outline carries the logo (``LogoOutline/drawsAsVectors``: exactly, or with a
-/// translucent group's opacity multiplied into its overlapping shapes, named in a note) and
+/// Shapes when the outline carries the logo (``LogoOutline/drawsAsVectors``: exactly, with its
+/// translucent groups as precompositions and its clips as layer masks (``LottieArtLayers``), or
+/// with an uncarried group's opacity multiplied into its overlapping shapes, named in a note) and
 /// Lottie can draw its paints: colours, and gradients that pad (``LottieGradientFill``). The
 /// matte needs only the logo's coverage, exactly, so a pattern does not stop it being shapes.
 /// Otherwise the logo goes in as pictures drawn by the library's raster path
@@ -26,7 +27,15 @@ struct LottieArtChoice {
     /// True when the drawn logo goes in as shapes (`make`'s first test): the outline carries
     /// the logo and Lottie can draw its paints and pens.
     static func drawsShapes(_ outline: LogoOutline, tint: RGBAColor?) -> Bool {
-        outline.drawsAsVectors && (try? LottieShapes.items(of: outline, tint: tint)) != nil
+        outline.drawsAsVectors && (try? layers(outline, tint: tint, id: "logo", box: (.zero, 1, 1), endFrame: 1)) != nil
+    }
+
+    /// The outline's layers (``LottieArtLayers``) in precomposition `id`.
+    private static func layers(
+        _ outline: LogoOutline, tint: RGBAColor?, id: String, box: (origin: Point, width: Int, height: Int), endFrame: Int,
+        matte: Bool = false
+    ) throws(LottieShapes.Refusal) -> LottieArtLayers {
+        try LottieArtLayers(outline: outline, tint: tint, id: id, name: id, box: box, endFrame: endFrame, matte: matte)
     }
 
     static func make(builder: LottieRevealBuilder, drawnLogo: Bool, hole: Bool) throws(LogoMaskError) -> LottieArtChoice {
@@ -38,27 +47,43 @@ struct LottieArtChoice {
         guard drawnLogo || hole else { return choice }
 
         var why: String?
-        var colourShapes: [LottieJSON]?
+        var colourShapes: LottieArtLayers?
         if !outline.drawsAsVectors {
             why = "its outline is not exact (" + outline.inexactReasons.map(\.description).joined(separator: ", ") + ")"
         } else {
             do {
-                colourShapes = try LottieShapes.items(of: outline, tint: scene.spec.logoColor)
+                colourShapes = try layers(outline, tint: scene.spec.logoColor, id: "logo", box: box, endFrame: end)
             } catch {
                 why = "Lottie shapes cannot carry \(error.description)"
             }
         }
-        if let shapes = colourShapes, outline.isExact || !hole {
-            let art = LottieLogoArt(id: "logo", name: "logo", shapes: shapes, box: box, endFrame: end)
-            choice.drawn = drawnLogo ? art : nil
-            choice.hole = hole ? art : nil
-            choice.notes += outline.groupOpacityNote.map { [$0] } ?? []
-            return choice
+        // The layers composite the translucent groups the outline carries: exact then.
+        let exact = outline.isExactWithGroups
+        let groupNote = exact ? nil : outline.groupOpacityNote
+        // A matte draws its translucent groups beneath its shapes (LottieArtLayers): with groups,
+        // the hole has its own art.
+        let grouped = outline.shapes.contains { !$0.groups.isEmpty }
+        if let shapes = colourShapes, exact || !hole {
+            let art = LottieLogoArt(layers: shapes, id: "logo", box: box)
+            var matte: LottieLogoArt? = hole && !grouped ? art : nil
+            if hole, grouped {
+                do {
+                    matte = LottieLogoArt(layers: try layers(outline, tint: .black, id: "hole", box: box, endFrame: end, matte: true), id: "hole", box: box)
+                } catch {
+                    why = "Lottie shapes cannot carry \(error.description)"
+                }
+            }
+            if !hole || matte != nil {
+                choice.drawn = drawnLogo ? art : nil
+                choice.hole = matte
+                choice.notes += groupNote.map { [$0] } ?? []
+                return choice
+            }
         }
         // Only the paints stop the shapes: the matte can still be shapes (coverage only).
         var holeShapes: LottieLogoArt?
-        if hole, outline.isExact, let shapes = try? LottieShapes.items(of: outline, tint: .black) {
-            holeShapes = LottieLogoArt(id: "hole", name: "hole", shapes: shapes, box: box, endFrame: end)
+        if hole, exact, let shapes = try? layers(outline, tint: .black, id: "hole", box: box, endFrame: end, matte: grouped) {
+            holeShapes = LottieLogoArt(layers: shapes, id: "hole", box: box)
         }
         choice.hole = holeShapes
         if !drawnLogo, holeShapes != nil { return choice }
@@ -78,8 +103,8 @@ struct LottieArtChoice {
         }
         if drawnLogo, let shapes = colourShapes {
             // Only the hole needs the exact coverage: the drawn logo stays shapes.
-            choice.drawn = LottieLogoArt(id: "logo", name: "logo", shapes: shapes, box: box, endFrame: end)
-            choice.notes += outline.groupOpacityNote.map { [$0] } ?? []
+            choice.drawn = LottieLogoArt(layers: shapes, id: "logo", box: box)
+            choice.notes += groupNote.map { [$0] } ?? []
         } else if drawnLogo {
             let drawnTransforms: [Transform?] = frames.map { state in
                 state.logoOpacity > 0 || (!scene.spec.hole && scene.spec.fadeLogoWithBackground && state.backgroundOpacity > 0)

@@ -35,25 +35,14 @@ struct LottieLogoArt {
         return (Point(x: x0, y: y0), Int(max(1, x1 - x0)), Int(max(1, y1 - y0)))
     }
 
-    /// The logo as shape items (see ``LottieShapes``).
-    init(id: String, name: String, shapes: [LottieJSON], box: (origin: Point, width: Int, height: Int), endFrame: Int) {
+    /// The logo as shapes (see ``LottieArtLayers``: its assets, the art's own first).
+    init(layers: LottieArtLayers, id: String, box: (origin: Point, width: Int, height: Int)) {
         self.id = id
         origin = box.origin
         width = box.width
         height = box.height
         pictureSize = nil
-        // Two layers where there are several shapes (the top one, then the rest beneath it):
-        // rlottie fades a precomposition as one picture only when it holds more than one layer
-        // (with one, it multiplies each shape by the opacity, so overlapping shapes show through
-        // one another while the logo fades); ThorVG and lottie-web fade it whole either way.
-        let runs = shapes.count > 1 ? [Array(shapes.prefix(1)), Array(shapes.dropFirst())] : [shapes]
-        let transform = LottieLayers.staticTransform(anchor: .zero, position: Point(x: -box.origin.x, y: -box.origin.y), scale: 1)
-        let layers = runs.enumerated().map { number, items in
-            LottieLayers.layer(
-                type: 4, index: number + 1, name: runs.count > 1 ? "\(name) \(number + 1)" : name, endFrame: endFrame,
-                transform: transform, extra: ["shapes": .array(items)])
-        }
-        assets = [.object(["id": .string(id), "nm": .string(name), "layers": .array(layers)])]
+        assets = layers.assets
     }
 
     /// The logo as a ladder of embedded pictures (``LottiePictureLadder``): one image layer per

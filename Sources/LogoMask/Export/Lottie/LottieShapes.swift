@@ -12,13 +12,16 @@ enum LottieShapes {
         /// A shape is painted with a pattern, or a gradient Lottie cannot draw (reflected or
         /// repeated, or a stretched radial one on a stroke).
         case paint
-        /// A shape is clipped (Lottie shape layers have no clip paths).
+        /// A shape is clipped (Lottie shape layers have no clip paths), and the clip is not one a
+        /// layer mask carries (``LottieArtLayers``).
         case clip
         /// A stroke's pen is stretched or skewed by more than ``LottieNearSimilarity/tolerance``
         /// (Lottie strokes have one width).
         case skewedStroke
         /// No shape has a drawable path.
         case empty
+        /// Translucent groups that overlap one another, in a matte (``LottieArtLayers``).
+        case overlappingGroups
 
         /// A phrase for the note.
         var description: String {
@@ -27,16 +30,26 @@ enum LottieShapes {
             case .clip: "a clip path"
             case .skewedStroke: "a stroke with a stretched pen"
             case .empty: "no drawable path"
+            case .overlappingGroups: "overlapping translucent groups in a matte"
             }
         }
     }
 
     /// The shape items of `outline`, painted in the logo's own colours, or all in `tint` (keeping
-    /// each shape's opacity) when given.
+    /// each shape's opacity) when given. A clipped shape is refused: ``LottieArtLayers`` carries
+    /// clips (and translucent groups) as layers around these items.
     static func items(of outline: LogoOutline, tint: RGBAColor?) throws(Refusal) -> [LottieJSON] {
+        try items(of: Array(outline.shapes.enumerated()), tint: tint, clipsCarried: false)
+    }
+
+    /// The shape items of `shapes` (each with its number in the outline, for its name), their
+    /// clips left to the caller when `clipsCarried`.
+    static func items(
+        of shapes: [(offset: Int, element: LogoOutline.Shape)], tint: RGBAColor?, clipsCarried: Bool
+    ) throws(Refusal) -> [LottieJSON] {
         var groups: [LottieJSON] = []
-        for (index, shape) in outline.shapes.enumerated() {
-            guard shape.clips.isEmpty else { throw .clip }
+        for (index, shape) in shapes {
+            guard clipsCarried || shape.clips.isEmpty else { throw .clip }
             let closeAll = shape.fillRule != nil
             guard !shape.path.isEmpty else { continue }
             var color = RGBAColor.black

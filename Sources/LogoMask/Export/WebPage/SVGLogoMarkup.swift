@@ -3,7 +3,9 @@ import MaskGeometry
 
 /// The logo's ``LogoOutline`` as inline SVG elements in document units: each shape a `<path>`
 /// filled with its fill rule or stroked with its pen (in the pen's own user space, so widths
-/// and dashes scale and skew as the logo's do), inside the clips of its groups.
+/// and dashes scale and skew as the logo's do), inside the clips of its groups and inside a
+/// `<g opacity>` for each translucent group (``LogoOutline/OpacityGroup``), which SVG composites
+/// as one picture as librsvg does, the shapes painted with their own paints inside it.
 ///
 /// The same shapes serve twice: painted (in their own colours and gradients, or one tint) for
 /// the drawn logo, and in black with their opacities for the hole's luminance mask, where black
@@ -48,10 +50,11 @@ struct SVGLogoMarkup {
     }
 
     /// True when the SVG paths paint the logo as librsvg does: the outline draws as vectors
-    /// (``LogoOutline/drawsAsVectors``: colours and gradients; a translucent group's overlapping
-    /// shapes approximated) or a tint replaces the paints of an exact one.
+    /// (``LogoOutline/drawsAsVectors``: colours and gradients; translucent groups composited, or
+    /// approximated where the outline does not carry them) or a tint replaces the paints of an
+    /// exact one.
     static func canDraw(_ outline: LogoOutline, tinted: Bool) -> Bool {
-        outline.drawsAsVectors || (tinted && outline.isExact)
+        outline.drawsAsVectors || (tinted && outline.isExactWithGroups)
     }
 
     /// The `<clipPath>` elements the shapes refer to (for `<defs>`).
@@ -65,16 +68,34 @@ struct SVGLogoMarkup {
         return text
     }
 
-    /// The shapes as SVG elements, one a line, painted as `paint` says.
+    /// The shapes as SVG elements, one a line, painted as `paint` says; each translucent group
+    /// opens on the line of its first shape and closes on its last's.
     func shapes(paint: Paint) -> String {
         var text = ""
+        var open: [LogoOutline.OpacityGroup] = []
         for (index, shape) in outline.shapes.enumerated() {
-            var element = element(for: shape, index: index, paint: paint)
+            var shared = 0
+            while shared < open.count, shared < shape.groups.count, open[shared].id == shape.groups[shared].id { shared += 1 }
+            if open.count > shared {
+                text.removeLast()  // the newline: the closing tags end the last group's line
+                text += String(repeating: "</g>", count: open.count - shared) + "\n"
+            }
+            for group in shape.groups.dropFirst(shared) {
+                text += "<g opacity=\"\(formatNumber(group.opacity, decimals: 6))\">"
+            }
+            open = shape.groups
+            var inside = shape
+            inside.paint = shape.paintInsideGroups
+            var element = element(for: inside, index: index, paint: paint)
             for clip in shape.clips.reversed() {
                 guard let i = clipIndex[clip] else { continue }
                 element = "<g clip-path=\"url(#\(prefix)\(i))\">" + element + "</g>"
             }
             text += element + "\n"
+        }
+        if !open.isEmpty {
+            text.removeLast()
+            text += String(repeating: "</g>", count: open.count) + "\n"
         }
         return text
     }

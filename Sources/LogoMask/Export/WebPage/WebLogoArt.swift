@@ -54,7 +54,7 @@ struct WebLogoArt {
         switch use {
         case let .drawn(tint):
             vectors = SVGLogoMarkup.canDraw(outline, tinted: tint != nil) && (!asLottie || LottieArtChoice.drawsShapes(outline, tint: tint))
-        case .hole: vectors = outline.isExact
+        case .hole: vectors = outline.isExactWithGroups
         }
         if vectors {
             let markup = SVGLogoMarkup(outline: outline, prefix: prefix)
@@ -63,7 +63,8 @@ struct WebLogoArt {
             case let .drawn(tint): elements = markup.shapes(paint: tint.map(SVGLogoMarkup.Paint.tint) ?? .own)
             case .hole: elements = markup.shapes(paint: .black)
             }
-            if case .drawn = use { note = outline.groupOpacityNote } else { note = nil }
+            // The markup composites the groups the outline carries: no approximation to name then.
+            if case .drawn = use, !outline.isExactWithGroups { note = outline.groupOpacityNote } else { note = nil }
             isPicture = false
             return
         }

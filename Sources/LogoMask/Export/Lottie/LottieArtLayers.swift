@@ -1,0 +1,208 @@
+import FoundationEssentials
+import MaskGeometry
+
+/// The logo's shapes as the layers of Lottie precompositions, in document units: the shape
+/// items of ``LottieShapes`` in shape layers, with what a shape layer's items cannot carry
+/// around them as layers.
+///
+/// - A translucent group (``LogoOutline/OpacityGroup``) is a precomposition layer drawn at the
+///   group's opacity, its shapes inside painted with their own paints
+///   (``LogoOutline/Shape/paintInsideGroups``). Every player composites a precomposition of two
+///   or more layers as one picture before applying its opacity (rlottie multiplies a one-layer
+///   precomposition's opacity into each shape instead), so a group's shapes are always split
+///   over at least two layers.
+/// - Clips are the masks of the shape layer holding the clipped shapes (`masksProperties`: the
+///   first clip added, `"a"`, each further one intersected, `"i"`). A Lottie mask is one closed
+///   path filled by the non-zero rule, so a clip of one subpath by that rule is carried; any
+///   other clip is refused (``LottieShapes/Refusal/clip``).
+///
+/// Layers list the topmost first, as Lottie draws them.
+///
+/// A matte (the hole) needs only the coverage, which does not depend on the order shapes are
+/// drawn in; there each precomposition draws its groups first, then its translucent shapes, then
+/// its opaque ones. ThorVG 1.1 draws a translucent precomposition or a translucent shape inside a
+/// matte source *in place of* what lies beneath it (office-calendar's hole showed the screen
+/// through a strip of its base, 3.8 % of the screen; utilities-terminal's through its 28 %
+/// strokes over opaque fills, 1.5 %), and right when nothing lies beneath it. Two groups of one
+/// precomposition whose boxes meet cannot both be first, and are refused
+/// (``LottieShapes/Refusal/overlappingGroups``).
+struct LottieArtLayers {
+    /// The art's precomposition asset, then one asset per translucent group.
+    private(set) var assets: [LottieJSON] = []
+
+    private let tint: RGBAColor?
+    private let box: (origin: Point, width: Int, height: Int)
+    private let endFrame: Int
+    private let id: String
+    private let name: String
+    private let matte: Bool
+
+    /// One run of the drawing: shape items sharing their clips, or a group's precomposition layer
+    /// and the box its shapes cover (document units).
+    private enum Node {
+        case shapes(items: [LottieJSON], clips: [LogoOutline.Clip])
+        case group(LottieJSON, box: Rect)
+    }
+
+    /// The layers of `outline` in a precomposition `id` of `box`'s size, each visible until
+    /// `endFrame`, painted in the logo's colours or all in `tint`; with `matte`, the groups of
+    /// each precomposition first (for a matte's coverage only).
+    init(outline: LogoOutline, tint: RGBAColor?, id: String, name: String,
+         box: (origin: Point, width: Int, height: Int), endFrame: Int, matte: Bool = false) throws(LottieShapes.Refusal) {
+        self.matte = matte
+        self.tint = tint
+        self.box = box
+        self.endFrame = endFrame
+        self.id = id
+        self.name = name
+        let runs = try nodes(of: Array(outline.shapes.enumerated())[...], depth: 0)
+        guard !runs.isEmpty else { throw .empty }
+        assets.insert(.object(["id": .string(id), "nm": .string(name), "layers": .array(try layers(of: runs, name: name))]), at: 0)
+    }
+
+    /// The runs of `shapes` (all inside the same `depth` groups), in drawing order.
+    private mutating func nodes(
+        of shapes: ArraySlice<(offset: Int, element: LogoOutline.Shape)>, depth: Int
+    ) throws(LottieShapes.Refusal) -> [Node] {
+        let shapes = matte ? coverageOrder(shapes, depth: depth) : shapes
+        var result: [Node] = []
+        var start = shapes.startIndex
+        while start < shapes.endIndex {
+            let first = shapes[start].element
+            var end = start + 1
+            if depth < first.groups.count {
+                let group = first.groups[depth].id
+                while end < shapes.endIndex, shapes[end].element.groups.count > depth,
+                      shapes[end].element.groups[depth].id == group { end += 1 }
+                if let node = try groupNode(of: shapes[start..<end], depth: depth) { result.append(node) }
+            } else {
+                while end < shapes.endIndex, shapes[end].element.groups.count == depth,
+                      shapes[end].element.clips == first.clips { end += 1 }
+                for clip in first.clips where !Self.carries(clip) { throw .clip }
+                let run = shapes[start..<end].map { (offset: $0.offset, element: Self.insideGroups($0.element)) }
+                do {
+                    let items = try LottieShapes.items(of: run, tint: tint, clipsCarried: true)
+                    result.append(.shapes(items: items, clips: first.clips))
+                } catch .empty {
+                    // Nothing drawable in this run.
+                } catch {
+                    throw error
+                }
+            }
+            start = end
+        }
+        return result
+    }
+
+    /// The precomposition layer of the group at `depth` around all of `shapes`; nil when it
+    /// draws nothing.
+    private mutating func groupNode(
+        of shapes: ArraySlice<(offset: Int, element: LogoOutline.Shape)>, depth: Int
+    ) throws(LottieShapes.Refusal) -> Node? {
+        var opacity = shapes[shapes.startIndex].element.groups[depth].opacity
+        var inner = depth + 1
+        // A group holding only one group is that group at both opacities.
+        while let innerGroup = shapes[shapes.startIndex].element.groups.dropFirst(inner).first,
+              shapes.allSatisfy({ $0.element.groups.count > inner && $0.element.groups[inner].id == innerGroup.id }) {
+            opacity *= innerGroup.opacity
+            inner += 1
+        }
+        let runs = try nodes(of: shapes, depth: inner)
+        guard !runs.isEmpty else { return nil }
+        let groupID = "\(id) group \(assets.count + 1)"
+        let groupName = "\(name) group \(assets.count + 1)"
+        assets.append(.object(["id": .string(groupID), "nm": .string(groupName), "layers": .array(try layers(of: runs, name: groupName))]))
+        let transform = LottieLayers.staticTransform(anchor: .zero, position: .zero, scale: 1, opacity: opacity)
+        return .group(LottieLayers.layer(
+            type: 0, index: 0, name: groupName, endFrame: endFrame, transform: transform,
+            extra: ["refId": .string(groupID), "w": .int(box.width), "h": .int(box.height)]),
+            box: Self.box(of: shapes.map(\.element)))
+    }
+
+    /// The box of what `shapes` paint: their paths' box grown by half the widest pen.
+    private static func box(of shapes: [LogoOutline.Shape]) -> Rect {
+        var box = Rect.null
+        for shape in shapes where !shape.path.isEmpty {
+            let pen = shape.stroke?.documentWidth ?? 0
+            box = box.union(shape.path.bounds.insetBy(dx: -pen / 2 - 1, dy: -pen / 2 - 1))
+        }
+        return box
+    }
+
+    /// The layers of a precomposition holding `nodes` (drawing order), topmost first: one shape
+    /// layer per run of shapes, split in two when it would be the only layer.
+    private func layers(of nodes: [Node], name: String) throws(LottieShapes.Refusal) -> [LottieJSON] {
+        var nodes = nodes
+        if matte {
+            // The groups come first (coverageOrder): each must have nothing beneath it.
+            let groups = nodes.compactMap { node -> Rect? in if case let .group(_, box) = node { box } else { nil } }
+            for (i, a) in groups.enumerated() {
+                for b in groups.dropFirst(i + 1) where !a.intersection(b).isEmpty { throw .overlappingGroups }
+            }
+        }
+        // The top shape, then the rest beneath it (rlottie fades a one-layer precomposition
+        // shape by shape, so overlapping shapes would show through one another).
+        if nodes.count == 1, case let .shapes(items, clips) = nodes[0], items.count > 1 {
+            nodes = [.shapes(items: Array(items.dropFirst()), clips: clips), .shapes(items: Array(items.prefix(1)), clips: clips)]
+        }
+        let transform = LottieLayers.staticTransform(anchor: .zero, position: Point(x: -box.origin.x, y: -box.origin.y), scale: 1)
+        return nodes.reversed().enumerated().map { number, node in
+            let index = number + 1
+            let layerName = nodes.count > 1 ? "\(name) \(index)" : name
+            switch node {
+            case let .group(layer, _):
+                guard case var .object(fields) = layer else { return layer }
+                fields["ind"] = .int(index)
+                return .object(fields)
+            case let .shapes(items, clips):
+                var extra: [String: LottieJSON] = ["shapes": .array(items)]
+                if !clips.isEmpty {
+                    extra["hasMask"] = .bool(true)
+                    extra["masksProperties"] = .array(clips.enumerated().map { n, clip in Self.mask(clip, number: n) })
+                }
+                return LottieLayers.layer(type: 4, index: index, name: layerName, endFrame: endFrame, transform: transform, extra: extra)
+            }
+        }
+    }
+
+    /// `shapes` in the order a matte draws them (see the type's comment): those in groups at
+    /// `depth` first (each group's still together), then translucent ones, then opaque ones.
+    private func coverageOrder(
+        _ shapes: ArraySlice<(offset: Int, element: LogoOutline.Shape)>, depth: Int
+    ) -> ArraySlice<(offset: Int, element: LogoOutline.Shape)> {
+        let grouped = shapes.filter { $0.element.groups.count > depth }
+        let alone = shapes.filter { $0.element.groups.count <= depth }
+        return (grouped + alone.filter { !isOpaque($0.element) } + alone.filter { isOpaque($0.element) })[...]
+    }
+
+    /// True when the shape covers what it paints fully: one opaque colour, or a gradient whose
+    /// stops are all opaque, at full opacity inside its groups (and an opaque tint).
+    private func isOpaque(_ shape: LogoOutline.Shape) -> Bool {
+        let paint = shape.paintInsideGroups
+        guard paint.opacity >= 1, (tint?.alpha ?? 255) == 255 else { return false }
+        if let gradient = paint.gradient { return gradient.stops.allSatisfy { $0.opacity >= 1 } }
+        return paint.isFlat
+    }
+
+    /// True when a layer mask draws `clip` as the clip does: one subpath by the non-zero rule.
+    static func carries(_ clip: LogoOutline.Clip) -> Bool {
+        clip.fillRule == .nonZero && LottieShapes.subpaths(of: clip.path, closeAll: true).count == 1
+    }
+
+    /// The mask for the `number`th clip around a layer's shapes (0 adds, later ones intersect).
+    private static func mask(_ clip: LogoOutline.Clip, number: Int) -> LottieJSON {
+        let path = LottieShapes.subpaths(of: clip.path, closeAll: true)[0]
+        return .object([
+            "nm": .string("clip \(number + 1)"), "mode": .string(number == 0 ? "a" : "i"), "inv": .bool(false),
+            "pt": .object(["a": .int(0), "k": path]), "o": LottieShapes.constant(.int(100)),
+            "x": LottieShapes.constant(.int(0)),
+        ])
+    }
+
+    /// The shape with its own paint, for drawing inside its groups.
+    private static func insideGroups(_ shape: LogoOutline.Shape) -> LogoOutline.Shape {
+        var copy = shape
+        copy.paint = shape.paintInsideGroups
+        return copy
+    }
+}
