@@ -32,4 +32,21 @@ struct LargeBlockPagesCLITests {
         }
         #expect(count > 1_000, "\(count) page faults: GNU time's count looks wrong")
     }
+
+    @Test("kiten (111 blurs) at 1024 px: under 100,000 page faults (glibc's thresholds: 619,065), its 4 MiB filter surfaces reused from the heap")
+    func smallFilterSurfacesReuseTheHeap() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let logo = TestPaths.realWorldFolder.appendingPathComponent("breeze/kiten.svg").path
+        let png = folder.appendingPathComponent("kiten.png").path
+        let run = try runTool("time", ["-f", "%R", CLI.binary, "render", logo, "--width", "1024", "-o", png])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.hasPrefix("wrote \(png) (1024x1024)\n"), "\(run.stderr)")
+        let faults = Int(run.stderr.split(separator: "\n").last.map(String.init) ?? "")
+        let count = try #require(faults, "no page-fault count from GNU time (apt-get install time): \(run.stderr)")
+        // Each surface below 32 MiB was a fresh mapping or fresh heap pages (1,024 faults per
+        // 4 MiB); now freed ones are reused (the executable's mallopt, Sources/CLargeBlockPages).
+        #expect(count < 100_000, "\(count) page faults: freed filter surfaces are not reused")
+        #expect(count > 1_000, "\(count) page faults: GNU time's count looks wrong")
+    }
 }
