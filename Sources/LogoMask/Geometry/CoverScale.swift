@@ -94,6 +94,9 @@ public enum CoverScale {
             source = try CairoCoverageSource(logo: logo, viewport: placement.viewport, deadline: deadline)
         }
         var search = CoverScaleSearch(source: source, settings: CoverSearchSettings(tolerance: tolerance))
+        // What earlier screens' whole renders showed covered (their answers skip drawing it again).
+        search.coveredRegions = session?.coveredRegions ?? []
+        defer { session?.coveredRegions = search.coveredRegions }
         var own = placement
         own.anchor = placement.resolvedAnchor
         var resolved = own
