@@ -434,22 +434,25 @@ public struct CoverScaleSearch<Source: CoverageSource> {
     /// viewport) when `tiles` is nil or that is most of the viewport.
     private func boxesOutsideCoveredRegions(transform: Transform, tiles: [PixelBox]?, viewport: Viewport) -> [PixelBox]? {
         guard let tiles, !coveredRegions.isEmpty, let toDocument = transform.inverted else { return nil }
+        let uncertain = Set(tiles)
+        let all = viewportTiles(width: viewport.pixelWidth, height: viewport.pixelHeight)
+        let boxes = all.filter { box in
+            let rect = toDocument.apply(to: Rect(x: Double(box.x0), y: Double(box.y0), width: Double(box.x1 - box.x0), height: Double(box.y1 - box.y0)))
+            return uncertain.contains(box) || !coveredRegions.contains { $0.contains(rect) }
+        }
+        return Double(boxes.count) > Self.windowedAnswerShare * Double(all.count) ? nil : boxes
+    }
+
+    /// The viewport's tiles (``CoverSearchSettings/tileSide`` pixels), row by row.
+    private func viewportTiles(width w: Int, height h: Int) -> [PixelBox] {
         let side = max(8, settings.tileSide)
-        let w = viewport.pixelWidth, h = viewport.pixelHeight
-        let uncertain = Set(tiles.map { $0.y0 * (w + side) + $0.x0 })
         var boxes: [PixelBox] = []
-        var total = 0
         for y0 in Swift.stride(from: 0, to: h, by: side) {
             for x0 in Swift.stride(from: 0, to: w, by: side) {
-                total += 1
-                let box = PixelBox(x0: x0, y0: y0, x1: min(w, x0 + side), y1: min(h, y0 + side))
-                let rect = toDocument.apply(to: Rect(x: Double(box.x0), y: Double(box.y0), width: Double(box.x1 - box.x0), height: Double(box.y1 - box.y0)))
-                if uncertain.contains(y0 * (w + side) + x0) || !coveredRegions.contains(where: { $0.contains(rect) }) {
-                    boxes.append(box)
-                }
+                boxes.append(PixelBox(x0: x0, y0: y0, x1: min(w, x0 + side), y1: min(h, y0 + side)))
             }
         }
-        return Double(boxes.count) > Self.windowedAnswerShare * Double(total) ? nil : boxes
+        return boxes
     }
 
     /// Keeps the document rectangle a whole render at `transform` showed covered, shrunk by one
@@ -529,23 +532,16 @@ public struct CoverScaleSearch<Source: CoverageSource> {
     /// Viewport tiles the last grid cannot prove fully covered for every scale in `lo...hi`;
     /// nil when that is most of them (draw the whole viewport instead).
     private func uncertainTiles(lo: Double, hi: Double, q: Point, a: Point, placement: Placement) -> [PixelBox]? {
-        let side = max(8, settings.tileSide)
-        let w = placement.viewport.pixelWidth, h = placement.viewport.pixelHeight
-        var boxes: [PixelBox] = []
-        var total = 0
-        for y0 in Swift.stride(from: 0, to: h, by: side) {
-            for x0 in Swift.stride(from: 0, to: w, by: side) {
-                total += 1
-                let box = PixelBox(x0: x0, y0: y0, x1: min(w, x0 + side), y1: min(h, y0 + side))
-                // The tile's preimages for every scale in lo...hi lie in the box of its corners'
-                // preimages at both ends (each corner moves on a segment towards q).
-                let xs = [(Double(box.x0) - a.x) / lo, (Double(box.x1) - a.x) / lo, (Double(box.x0) - a.x) / hi, (Double(box.x1) - a.x) / hi]
-                let ys = [(Double(box.y0) - a.y) / lo, (Double(box.y1) - a.y) / lo, (Double(box.y0) - a.y) / hi, (Double(box.y1) - a.y) / hi]
-                let x0 = min(min(xs[0], xs[1]), min(xs[2], xs[3])), x1 = max(max(xs[0], xs[1]), max(xs[2], xs[3]))
-                let y0 = min(min(ys[0], ys[1]), min(ys[2], ys[3])), y1 = max(max(ys[0], ys[1]), max(ys[2], ys[3]))
-                if !surelyCovered(Rect(x: q.x + x0, y: q.y + y0, width: x1 - x0, height: y1 - y0)) { boxes.append(box) }
-            }
+        let all = viewportTiles(width: placement.viewport.pixelWidth, height: placement.viewport.pixelHeight)
+        let boxes = all.filter { box in
+            // The tile's preimages for every scale in lo...hi lie in the box of its corners'
+            // preimages at both ends (each corner moves on a segment towards q).
+            let xs = [(Double(box.x0) - a.x) / lo, (Double(box.x1) - a.x) / lo, (Double(box.x0) - a.x) / hi, (Double(box.x1) - a.x) / hi]
+            let ys = [(Double(box.y0) - a.y) / lo, (Double(box.y1) - a.y) / lo, (Double(box.y0) - a.y) / hi, (Double(box.y1) - a.y) / hi]
+            let x0 = min(min(xs[0], xs[1]), min(xs[2], xs[3])), x1 = max(max(xs[0], xs[1]), max(xs[2], xs[3]))
+            let y0 = min(min(ys[0], ys[1]), min(ys[2], ys[3])), y1 = max(max(ys[0], ys[1]), max(ys[2], ys[3]))
+            return !surelyCovered(Rect(x: q.x + x0, y: q.y + y0, width: x1 - x0, height: y1 - y0))
         }
-        return boxes.count * 2 > total ? nil : boxes
+        return boxes.count * 2 > all.count ? nil : boxes
     }
 }
