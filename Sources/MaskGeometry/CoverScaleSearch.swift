@@ -74,8 +74,9 @@ public struct CoverStatistics: Sendable, Hashable, Codable {
 ///    where Cairo's 24.8 fixed-point coordinates would overflow): no scale covers.
 /// 3. Bisect the last bracket with exact renders of the viewport to the tolerance, drawing only
 ///    the tiles the grid could not prove covered for the whole bracket; then render the whole
-///    viewport at the answer, and check the lower bound on those tiles (the whole viewport
-///    only when they all cover there).
+///    viewport at the answer (less the tiles inside a region an earlier screen's whole render
+///    showed covered, ``coveredRegions``), and check the lower bound on those tiles (the whole
+///    viewport only when they all cover there).
 public struct CoverScaleSearch<Source: CoverageSource> {
     /// The renderer.
     public var source: Source

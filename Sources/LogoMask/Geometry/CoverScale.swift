@@ -6,7 +6,9 @@ import MaskGeometry
 public struct CoverScaleResult: Sendable, Hashable, Codable {
     /// The placement with its anchor resolved and `scale` set to the cover scale.
     public var placement: Placement
-    /// The cover scale: every viewport pixel has coverage 255 at it (checked by rendering).
+    /// The cover scale: every viewport pixel has coverage 255 at it (checked by rendering; in a
+    /// run over several screens, tiles an earlier screen's whole render showed covered are not
+    /// drawn again, see `CoverScaleSearch.coveredRegions`).
     public var scale: Double
     /// A scale at which the renderer showed a pixel below 255; `scale / lowerBound <= 1 + T`.
     public var lowerBound: Double
