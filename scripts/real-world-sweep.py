@@ -3,6 +3,7 @@
 
     scripts/real-world-sweep.py FOLDER [--binary .build/release/logo-mask] [--jobs N]
         [--device "iPhone 15"] [--commands info,render,...] [--results runs.tsv] [--timeout 60]
+        [--compare before.tsv]
 
 For each logo (*.svg, *.svgz, *.pdf below FOLDER) it runs: info, render (512 px), cover,
 reveal to frames, to a Lottie, to a web page and to the web overlay script (twitter preset), code for iOS and Android, and
@@ -100,6 +101,7 @@ def main():
     parser.add_argument("--commands", default=",".join(COMMANDS))
     parser.add_argument("--results", help="write every run as a TSV line here")
     parser.add_argument("--timeout", type=float, default=60)
+    parser.add_argument("--compare", help="an earlier --results file: print this sweep's figures against it")
     options = parser.parse_args()
     if not os.path.isdir(options.folder):
         print(f"real-world-sweep: {options.folder} is not a folder", file=sys.stderr)
@@ -131,7 +133,7 @@ def main():
     failed_logos = {logo for _, logo, status, *_ in results if status != 0}
     print(f"logos failing at least one command: {len(failed_logos)} of {len(logos)}")
     print()
-    header = f"{'command':<14} {'runs':>5} {'failed':>6}  {'by status':<22} {'p50 s':>6} {'p95 s':>6} {'max s':>6} {'p95 cpu':>7} {'max cpu':>7} {'p50 MB':>7} {'max MB':>7}"
+    header = f"{'command':<14} {'runs':>5} {'failed':>6}  {'by status':<22} {'p50 s':>6} {'p95 s':>6} {'max s':>6} {'p50 cpu':>7} {'p95 cpu':>7} {'max cpu':>7} {'p50 MB':>7} {'max MB':>7}"
     print(header)
     for command in commands:
         rows = [r for r in results if r[0] == command]
@@ -145,7 +147,8 @@ def main():
         by_status = " ".join(f"{s}:{n}" for s, n in sorted(statuses.items())) or "-"
         failed = sum(statuses.values())
         print(f"{command:<14} {len(rows):>5} {failed:>6}  {by_status:<22} {statistics.median(times):>6.2f} "
-              f"{percentile(times, 0.95):>6.2f} {max(times):>6.2f} {percentile(cpus, 0.95):>7.2f} {max(cpus):>7.2f} {statistics.median(peaks):>7.1f} {max(peaks):>7.1f}")
+              f"{percentile(times, 0.95):>6.2f} {max(times):>6.2f} {statistics.median(cpus):>7.2f} {percentile(cpus, 0.95):>7.2f} "
+              f"{max(cpus):>7.2f} {statistics.median(peaks):>7.1f} {max(peaks):>7.1f}")
     failures = [r for r in results if r[2] != 0]
     if failures:
         print()
@@ -160,9 +163,38 @@ def main():
     slowest = sorted(results, key=lambda r: -r[3])[:5]
     print()
     print("slowest runs: " + "; ".join(f"{r[0]} {os.path.basename(r[1])} {r[3]:.1f} s" for r in slowest))
+    busiest = sorted(results, key=lambda r: -r[6])[:5]
+    print("most CPU: " + "; ".join(f"{r[0]} {os.path.basename(r[1])} {r[6]:.2f} s" for r in busiest))
     heaviest = sorted(results, key=lambda r: -r[4])[:5]
     print("heaviest runs: " + "; ".join(f"{r[0]} {os.path.basename(r[1])} {r[4] / 1024:.0f} MB" for r in heaviest))
+    if options.compare:
+        print_comparison(options.compare, results, commands)
     return 1 if failures else 0
+
+
+def print_comparison(path, results, commands):
+    """Per command, this sweep's CPU and memory figures against an earlier --results file's."""
+    before = {}
+    with open(path) as file:
+        for line in file:
+            fields = line.rstrip("\n").split("\t")
+            if len(fields) >= 7:
+                before.setdefault(fields[0], []).append((float(fields[6]), float(fields[2]), int(fields[3]) / 1024))
+    print()
+    print(f"against {path} (before -> after):")
+    print(f"{'command':<14} {'p50 cpu s':>13} {'p95 cpu s':>13} {'max cpu s':>13} {'p95 wall s':>13} {'max MB':>13}")
+    for command in commands:
+        old = before.get(command)
+        if not old:
+            continue
+        new = [(r[6], r[3], r[4] / 1024) for r in results if r[0] == command]
+        def pair(values_old, values_new, figure):
+            return f"{figure(values_old):.2f} -> {figure(values_new):.2f}"
+        print(f"{command:<14} {pair([o[0] for o in old], [n[0] for n in new], statistics.median):>13} "
+              f"{pair([o[0] for o in old], [n[0] for n in new], lambda v: percentile(v, 0.95)):>13} "
+              f"{pair([o[0] for o in old], [n[0] for n in new], max):>13} "
+              f"{pair([o[1] for o in old], [n[1] for n in new], lambda v: percentile(v, 0.95)):>13} "
+              f"{pair([o[2] for o in old], [n[2] for n in new], max):>13}")
 
 
 if __name__ == "__main__":

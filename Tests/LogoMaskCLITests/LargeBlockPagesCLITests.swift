@@ -15,21 +15,36 @@ struct LargeBlockPagesCLITests {
         // kernel set to "never" keeps glibc's count, and the render must still succeed.
         let setting = (try? String(contentsOfFile: "/sys/kernel/mm/transparent_hugepage/enabled", encoding: .utf8)) ?? "(missing)"
         let hugePages = !setting.contains("[never]") && setting != "(missing)"
-        let folder = try CLI.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let logo = TestPaths.realWorldFolder.appendingPathComponent("tango/gnome-dev-media-cf.svg").path
-        let png = folder.appendingPathComponent("cf.png").path
-        // GNU time prints the minor page faults (%R) of the process it runs, alone on its last line.
-        let run = try runTool("time", ["-f", "%R", CLI.binary, "render", logo, "--width", "3072", "-o", png])
-        #expect(run.status == 0, "\(run.stderr)")
-        #expect(run.stderr.hasPrefix("wrote \(png) (3072x3072)\n"), "\(run.stderr)")
-        let faults = Int(run.stderr.split(separator: "\n").last.map(String.init) ?? "")
-        let count = try #require(faults, "no page-fault count from GNU time (apt-get install time): \(run.stderr)")
+        let count = try Self.pageFaults(rendering: "tango/gnome-dev-media-cf.svg", width: 3072)
         if hugePages {
             #expect(count < 100_000, "\(count) page faults: librsvg's surfaces are not in huge pages")
         } else {
             print("transparent huge pages are off (\(setting.trimmingCharacters(in: .whitespacesAndNewlines))): \(count) page faults, glibc's own")
         }
         #expect(count > 1_000, "\(count) page faults: GNU time's count looks wrong")
+    }
+
+    @Test("kiten (111 blurs) at 1024 px: under 100,000 page faults (glibc's thresholds: 619,065), its 4 MiB filter surfaces reused from the heap")
+    func smallFilterSurfacesReuseTheHeap() throws {
+        let count = try Self.pageFaults(rendering: "breeze/kiten.svg", width: 1024)
+        // Each surface below 32 MiB was a fresh mapping or fresh heap pages (1,024 faults per
+        // 4 MiB); now freed ones are reused (the executable's mallopt, Sources/CLargeBlockPages).
+        #expect(count < 100_000, "\(count) page faults: freed filter surfaces are not reused")
+        #expect(count > 1_000, "\(count) page faults: GNU time's count looks wrong")
+    }
+
+    /// The minor page faults of `logo-mask render` drawing the real-world `logo` `width` pixels
+    /// square (after checking that it wrote it).
+    static func pageFaults(rendering logo: String, width: Int) throws -> Int {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = TestPaths.realWorldFolder.appendingPathComponent(logo).path
+        let png = folder.appendingPathComponent("render.png").path
+        // GNU time prints the minor page faults (%R) of the process it runs, alone on its last line.
+        let run = try runTool("time", ["-f", "%R", CLI.binary, "render", path, "--width", "\(width)", "-o", png])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.hasPrefix("wrote \(png) (\(width)x\(width))\n"), "\(run.stderr)")
+        let faults = Int(run.stderr.split(separator: "\n").last.map(String.init) ?? "")
+        return try #require(faults, "no page-fault count from GNU time (apt-get install time): \(run.stderr)")
     }
 }

@@ -6,7 +6,9 @@ import MaskGeometry
 public struct CoverScaleResult: Sendable, Hashable, Codable {
     /// The placement with its anchor resolved and `scale` set to the cover scale.
     public var placement: Placement
-    /// The cover scale: every viewport pixel has coverage 255 at it (checked by rendering).
+    /// The cover scale: every viewport pixel has coverage 255 at it (checked by rendering; in a
+    /// run over several screens, tiles an earlier screen's whole render showed covered are not
+    /// drawn again, see `CoverScaleSearch.coveredRegions`).
     public var scale: Double
     /// A scale at which the renderer showed a pixel below 255; `scale / lowerBound <= 1 + T`.
     public var lowerBound: Double
@@ -94,6 +96,9 @@ public enum CoverScale {
             source = try CairoCoverageSource(logo: logo, viewport: placement.viewport, deadline: deadline)
         }
         var search = CoverScaleSearch(source: source, settings: CoverSearchSettings(tolerance: tolerance))
+        // What earlier screens' whole renders showed covered (their answers skip drawing it again).
+        search.coveredRegions = session?.coveredRegions ?? []
+        defer { session?.coveredRegions = search.coveredRegions }
         var own = placement
         own.anchor = placement.resolvedAnchor
         var resolved = own

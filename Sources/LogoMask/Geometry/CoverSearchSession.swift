@@ -47,6 +47,11 @@ final class CoverSearchSession {
         return measured
     }
 
+    /// Document rectangles a whole-viewport render of an earlier screen showed covered
+    /// (``CoverScaleSearch/coveredRegions``): a later screen's check at its answer draws only
+    /// the tiles outside them and those its own grid or profile left uncertain.
+    var coveredRegions: [Rect] = []
+
     /// Screens whose pixels did not cover where a profile said, by profile.
     private var disproofs: [ProfileKey: Int] = [:]
 
