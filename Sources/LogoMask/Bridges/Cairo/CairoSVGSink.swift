@@ -13,39 +13,38 @@ final class CairoSVGSink {
         self.path = path
     }
 
-    /// The document with Cairo's surface ids numbered from 1 in the order they appear.
+    /// The document with Cairo's surface and image ids numbered from 1 in the order they appear
+    /// (`surface1`, `surface2`…, `image1`…).
     ///
-    /// Cairo names an SVG surface's groups `surfaceN` after a counter shared by every surface the
-    /// process ever made, so the same hole written after other work (another command in
-    /// `generate`, a second call in a library user's process) came out with other numbers.
+    /// Cairo names an SVG surface's groups `surfaceN` and its images `imageN` after counters
+    /// shared by every surface the process ever made, so the same hole written after other work
+    /// (another command in `generate`, a second call in a library user's process) came out with
+    /// other numbers. Only a name right after `"` or `#` (an id or a reference) is renumbered:
+    /// neither byte occurs in an embedded picture's base64, where the letters could occur too.
     static func renumbered(_ document: [UInt8]) -> [UInt8] {
-        let word = Array("surface".utf8)
-        var numbers: [ArraySlice<UInt8>: Int] = [:]
+        let words = [Array("surface".utf8), Array("image".utf8)]
+        var numbers: [[ArraySlice<UInt8>: Int]] = Array(repeating: [:], count: words.count)
         var out: [UInt8] = []
         out.reserveCapacity(document.count)
         var i = 0
-        while i < document.count {
-            if document[i] == word[0], i + word.count < document.count,
-               document[i..<(i + word.count)].elementsEqual(word) {
+        scan: while i < document.count {
+            let byte = document[i]
+            out.append(byte)
+            i += 1
+            guard byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "#") else { continue }
+            for (w, word) in words.enumerated()
+            where i + word.count < document.count && document[i..<(i + word.count)].elementsEqual(word) {
                 var end = i + word.count
                 while end < document.count, document[end] >= 0x30, document[end] <= 0x39 { end += 1 }
-                if end > i + word.count {
-                    let original = document[(i + word.count)..<end]
-                    let number: Int
-                    if let known = numbers[original] {
-                        number = known
-                    } else {
-                        number = numbers.count + 1
-                        numbers[original] = number
-                    }
-                    out += word
-                    out += Array(String(number).utf8)
-                    i = end
-                    continue
-                }
+                guard end > i + word.count else { continue }
+                let original = document[(i + word.count)..<end]
+                let number = numbers[w][original] ?? numbers[w].count + 1
+                numbers[w][original] = number
+                out += word
+                out += Array(String(number).utf8)
+                i = end
+                continue scan
             }
-            out.append(document[i])
-            i += 1
         }
         return out
     }
