@@ -167,7 +167,7 @@ struct KotlinCodeTests {
 
     // MARK: - kotlinc
 
-    @Test("kotlinc type-checks RevealGeometry.kt, SplashReveal.kt and SplashRevealCompose.kt for every preset, light and dark, a gradient sample, a real-world gradient logo, a filtered logo drawn as a picture with clips, a background gradient and a background picture, against the Android, androidx and Compose stubs, in one invocation")
+    @Test("kotlinc type-checks RevealGeometry.kt, SplashReveal.kt and SplashRevealCompose.kt for every preset, light and dark, a gradient sample, a real-world gradient logo, a logo with translucent groups, a filtered logo drawn as a picture with clips, a background gradient and a background picture, against the Android, androidx and Compose stubs, in one invocation")
     func kotlincTypeChecks() throws {
         let kotlinc = try Tool.path("kotlinc")
         let folder = try TestPaths.temporaryFolder()
@@ -178,6 +178,9 @@ struct KotlinCodeTests {
             cases.append((TestPaths.sample("gradient.svg"), preset, (RGBAColor(red: 0, green: 0, blue: 0), TestPaths.sample("bird.svg"))))
         }
         cases.append((TestPaths.realWorldFolder.appendingPathComponent("papirus/firefox.svg").path, .fade, (RGBAColor(red: 0x20, green: 0x20, blue: 0x20), TestPaths.sample("ring.svg"))))
+        // office-calendar (Tango): translucent groups, composited with saveLayerAlpha; utilities-terminal's in night mode.
+        cases.append((TestPaths.realWorldFolder.appendingPathComponent("tango/office-calendar.svg").path, .twitter,
+                      (RGBAColor(red: 0x20, green: 0x20, blue: 0x20), TestPaths.realWorldFolder.appendingPathComponent("tango/utilities-terminal.svg").path)))
         var files: [String] = []
         var sawGradient = false
         for (index, (path, preset, dark)) in cases.enumerated() {

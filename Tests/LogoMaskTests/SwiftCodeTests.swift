@@ -43,7 +43,7 @@ struct SwiftCodeTests {
         }
     }
 
-    @Test("every preset, light and dark, a gradient logo, a filtered logo drawn as a picture with clips, a background gradient and picture: swiftc -typecheck -swift-version 6 against the stubs passes; the stubs refuse a var captured in the completion block")
+    @Test("every preset, light and dark, a gradient logo, a filtered logo drawn as a picture with clips, a logo with translucent groups, a background gradient and picture: swiftc -typecheck -swift-version 6 against the stubs passes; the stubs refuse a var captured in the completion block")
     func typeChecks() throws {
         let swiftc = try Tool.path("swiftc")
         let folder = try TestPaths.temporaryFolder()
@@ -65,6 +65,10 @@ struct SwiftCodeTests {
         // gpick (Breeze): a filter, so a picture, over clipped shapes; bird over a background gradient.
         let gpick = TestPaths.path("Tests/LogoMaskTests/Fixtures/real-world/breeze/gpick.svg")
         variants.append(("gpick-twitter", try RevealCode.swift(try Self.scene(gpick, .twitter))))
+        // office-calendar (Tango): translucent groups, composited as layers; utilities-terminal's as the dark logo's.
+        let calendar = try Self.scene(TestPaths.path("Tests/LogoMaskTests/Fixtures/real-world/tango/office-calendar.svg"), .twitter)
+        let terminal = try VectorLogo(contentsOf: TestPaths.path("Tests/LogoMaskTests/Fixtures/real-world/tango/utilities-terminal.svg"))
+        variants.append(("office-calendar-groups", try RevealCode.swift(calendar, darkBackground: RGBAColor(red: 16, green: 20, blue: 32), darkLogo: terminal)))
         var gradientSpec = RevealPreset.fade.spec
         gradientSpec.background = .gradient(LinearGradient(from: .white, to: RGBAColor(red: 29, green: 155, blue: 240)))
         var gradientSettings = RevealSettings(viewport: Viewport(width: 393, height: 852, density: 3))

@@ -31,7 +31,8 @@ struct CodePaint: Hashable {
     var transform: Transform
     /// The rectangle in gradient space the gradient layer fills: the shape's box mapped there.
     var box: Rect
-    /// The opacity of the whole paint (the fill or stroke opacity and the groups' around it).
+    /// The opacity of the whole paint: the fill or stroke opacity, and the groups' around it
+    /// unless the shape carries its groups (``RevealCodeModel/Shape/groups``).
     var opacity: Double
 
     /// True for a gradient.
@@ -107,7 +108,10 @@ extension RevealCodeModel {
         var shapes: [Shape] = []
         var paints: [CodePaint] = []
         var bounds = Rect.null
-        for shape in outline.shapes {
+        for original in outline.shapes {
+            // Where the outline carries its groups, the shape is drawn with its paint inside them.
+            var shape = original
+            if outline.carriesGroupOpacity, !original.groups.isEmpty { shape.paint = original.paintInsideGroups }
             let path = shape.path.mapped(by: toPoints)
             guard !path.isEmpty else { continue }
             bounds = bounds.union(path.bounds)
@@ -130,6 +134,7 @@ extension RevealCodeModel {
             coded.clips = shape.clips.map {
                 Clip(pathData: $0.path.mapped(by: toPoints).svgPathData(decimals: pathDecimals), evenOdd: $0.fillRule == .evenOdd)
             }
+            if outline.carriesGroupOpacity { coded.groups = original.groups }
             let width = coded.strokeWidth
             shapes.append(coded)
             paints.append(CodePaint.make(shape, toPoints: toPoints, strokeWidth: width, tint: tint, fallback: firstFlat, approximations: &approximations))

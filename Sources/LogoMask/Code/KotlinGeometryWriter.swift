@@ -7,6 +7,18 @@ enum KotlinGeometryWriter {
     /// Characters of path data per string constant (a JVM constant holds at most 65,535 bytes).
     static let chunkLength = 16_000
 
+    /// The translucent group type, for a logo with groups.
+    private static let groupClass = """
+
+
+            /**
+             * A translucent group around shapes (the logo's `<g opacity>`, outermost first in a shape's
+             * groups): its shapes, consecutive in the list, are composited as one picture, which is drawn
+             * at opacity. A shape's own opacity and paint are inside its groups.
+             */
+            class Group(val id: Int, val opacity: Double)
+        """
+
     static func array(_ values: [Double], decimals: Int = CodeText.decimals, indent: String) -> String {
         "doubleArrayOf(\(CodeText.list(values, decimals: decimals, indent: indent)))"
     }
@@ -22,6 +34,8 @@ enum KotlinGeometryWriter {
         func d(_ value: Double) -> String { CodeText.double(value) }
         let light = KotlinPaintWriter.shapes(model.shapes, tint: tint)
         let dark = KotlinPaintWriter.shapes(darkShapes, tint: tint)
+        // The group type only for a logo with translucent groups: other logos' code stays as it was.
+        let groups = model.hasGroups || RevealCodeModel.hasGroups(darkShapes)
         let background = launch?.scene.background ?? model.background
         let darkBackground = launch?.darkBackground.map { array(CodeText.components($0), indent: "") } ?? "null"
         let radii = model.profile?.roundedRadii(decimals: RevealCodeModel.profileDecimals) ?? []
@@ -186,11 +200,11 @@ enum KotlinGeometryWriter {
                  */
                 class Shape(
                     val pathData: String, val evenOdd: Boolean, val strokeWidth: Double, val opacity: Double, val paint: ShapePaint,
-                    val clips: List<Clip> = emptyList()
+                    val clips: List<Clip> = emptyList()\(groups ? ",\n        val groups: List<Group> = emptyList()" : "")
                 )
 
                 /** One clip path of a shape, in points about the anchor: the shape shows only inside it (clips: outermost first). */
-                class Clip(val pathData: String, val evenOdd: Boolean)
+                class Clip(val pathData: String, val evenOdd: Boolean)\(groups ? groupClass : "")
 
                 /**
                  * The logo as a picture, where its vectors cannot carry it (filters, images, masks): the

@@ -96,8 +96,11 @@ enum KotlinPaintWriter {
             let clips = shape.clips.isEmpty ? "" : ",\n            listOf(" + shape.clips.map {
                 "Clip(\(text($0.pathData)), \($0.evenOdd))"
             }.joined(separator: ", ") + ")"
+            let groups = shape.groups.isEmpty ? "" : ",\n            groups = listOf(" + shape.groups.map {
+                "Group(\($0.id), \(CodeText.double($0.opacity)))"
+            }.joined(separator: ", ") + ")"
             return "        Shape(\(text(shape.pathData)), \(shape.evenOdd), \(CodeText.double(shape.strokeWidth)), \(CodeText.double(shape.opacity)),\n"
-                + "            \(paint.literal)\(clips))"
+                + "            \(paint.literal)\(clips)\(groups))"
         }
         return (lines.joined(separator: ",\n"), notes)
     }

@@ -25,6 +25,10 @@ struct RevealCodeModel {
         var dashOffset: Double = 0
         /// The clips of the groups around the shape, outermost first: it shows inside all of them.
         var clips: [Clip] = []
+        /// The translucent groups around the shape, outermost first, when the outline carries
+        /// them: `opacity` and `paint` are then the shape's own inside them, and the code
+        /// composites each group's shapes as one picture drawn at the group's opacity.
+        var groups: [LogoOutline.OpacityGroup] = []
     }
 
     /// One clip path in points about the anchor, with its fill rule.
@@ -78,6 +82,13 @@ struct RevealCodeModel {
     var darkAspect: Double?
 
     func track(_ name: String) -> RevealCodeTrack? { tracks.first { $0.name == name } }
+
+    /// True when a shape (light or dark) sits in a translucent group: only then do the writers
+    /// add the group types and the code that composites them, so other logos' code is unchanged.
+    var hasGroups: Bool { Self.hasGroups(shapes + (darkShapes ?? [])) }
+
+    /// True when one of `shapes` sits in a translucent group.
+    static func hasGroups(_ shapes: [Shape]) -> Bool { shapes.contains { !$0.groups.isEmpty } }
 
     /// Decimals of the path's coordinates in points (a thousandth of a point).
     static let pathDecimals = 3
@@ -150,8 +161,12 @@ struct RevealCodeModel {
             let made = try CodePicture(scene: scene, toPoints: toPoints, reasons: outline.inexactReasons)
             picture = made
             notes.append(made.note)
-        } else if !outline.isExact {
-            notes.append("The outline does not reproduce the logo's coverage exactly (\(outline.inexactReasons.map { "\($0)" }.joined(separator: ", "))): the code draws the outline's shapes.")
+        } else {
+            // Group opacity the shapes carry is composited exactly (a layer per group).
+            let reasons = outline.inexactReasons.filter { !(outline.carriesGroupOpacity && $0 == .groupOpacity) }
+            if !reasons.isEmpty {
+                notes.append("The outline does not reproduce the logo's coverage exactly (\(reasons.map { "\($0)" }.joined(separator: ", "))): the code draws the outline's shapes.")
+            }
         }
         var approximations = Set<String>()
         let painted = Self.paintedShapes(outline, toPoints: toPoints, pointsPerUnit: k, tint: scene.spec.logoColor, approximations: &approximations)

@@ -4,6 +4,13 @@ import MaskGeometry
 /// Writes RevealGeometry.swift: the portable half of the iOS code (Foundation only), which
 /// compiles and runs anywhere Swift does.
 enum SwiftGeometryWriter {
+    /// Shape's field for its translucent groups, written only for a logo that has groups.
+    private static let groupsField = """
+                /// The translucent groups around the shape, outermost first; empty: none.
+                public var groups: [Group] = []
+
+        """
+
     static func text(_ model: RevealCodeModel) -> String {
         func d(_ value: Double) -> String { CodeText.double(value) }
         let radii = model.profile?.roundedRadii(decimals: RevealCodeModel.profileDecimals) ?? []
@@ -162,7 +169,7 @@ enum SwiftGeometryWriter {
                     public let paint: Paint
                     /// The clips of the groups around the shape, outermost first; empty: none.
                     public var clips: [Clip] = []
-                }
+            \(model.hasGroups ? groupsField : "")    }
 
                 /// The logo's shapes in drawing order.
                 public static let shapes: [Shape] = [

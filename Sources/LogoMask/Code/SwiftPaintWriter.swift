@@ -31,8 +31,30 @@ enum SwiftPaintWriter {
             let clips = shape.clips.isEmpty ? "" : ", clips: [" + shape.clips.map {
                 "Clip(pathData: \(CodeText.quoted($0.pathData)), evenOdd: \($0.evenOdd))"
             }.joined(separator: ", ") + "]"
-            return "        Shape(pathData: \(CodeText.quoted(shape.pathData)), evenOdd: \(shape.evenOdd), strokeWidth: \(d(shape.strokeWidth)), opacity: \(d(shape.opacity))\(pen), paint: \(self.paint(paint))\(clips)),\n"
+            let groups = shape.groups.isEmpty ? "" : ", groups: [" + shape.groups.map {
+                "Group(id: \($0.id), opacity: \(d($0.opacity)))"
+            }.joined(separator: ", ") + "]"
+            return "        Shape(pathData: \(CodeText.quoted(shape.pathData)), evenOdd: \(shape.evenOdd), strokeWidth: \(d(shape.strokeWidth)), opacity: \(d(shape.opacity))\(pen), paint: \(self.paint(paint))\(clips)\(groups)),\n"
         }.joined()
+    }
+
+    /// The translucent group type, for a logo that has groups (else nothing, so that other
+    /// logos' code stays as it was).
+    private static func groupDeclaration(_ model: RevealCodeModel) -> String {
+        guard model.hasGroups else { return "" }
+        return """
+
+
+                /// A translucent group around shapes (the logo's `<g opacity>`): its shapes, consecutive in
+                /// `shapes`, are composited as one picture, which is drawn at `opacity`. A shape's own
+                /// opacity and paint are inside its groups.
+                public struct Group: Sendable {
+                    /// Tells groups apart within one list of shapes.
+                    public let id: Int
+                    /// The opacity the composited group is drawn at, 0...1.
+                    public let opacity: Double
+                }
+            """
     }
 
     /// Pixel sizes at scales 1, 2, 3 as a literal.
@@ -57,7 +79,7 @@ enum SwiftPaintWriter {
                     public let pathData: String
                     /// True for the even-odd rule, false for non-zero.
                     public let evenOdd: Bool
-                }
+                }\(groupDeclaration(model))
 
                 /// The logo as a picture where its vectors cannot carry it (filters, images, masks): the
                 /// image set's name in the app's asset catalog (LogoReveal.imageset, written beside this

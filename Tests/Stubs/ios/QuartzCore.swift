@@ -17,6 +17,7 @@ open class CALayer {
     open var position: CGPoint = .zero
     open var anchorPoint: CGPoint = .zero
     open var opacity: Float = 1
+    open var allowsGroupOpacity: Bool = true
     open var mask: CALayer?
     open var contents: Any?
     open var contentsGravity: CALayerContentsGravity = .resize
