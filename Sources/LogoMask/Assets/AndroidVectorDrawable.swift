@@ -98,7 +98,7 @@ public struct AndroidVectorDrawable: Sendable {
                 if let exact = stroke.documentWidth {
                     width = exact
                 } else {
-                    width = stroke.width * abs(stroke.transform.determinant).squareRoot()
+                    width = stroke.meanDocumentWidth
                     notes.insert("a stretched or skewed pen is drawn at its mean width")
                 }
                 if !stroke.dashes.isEmpty { notes.insert("dashed strokes are drawn solid (a vector drawable has no dashes)") }

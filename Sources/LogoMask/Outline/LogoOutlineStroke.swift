@@ -65,5 +65,12 @@ extension LogoOutline {
             guard scale > 0, abs(sx - sy) <= 1e-9 * scale, abs(dot) <= 1e-9 * scale * scale else { return nil }
             return width * sx
         }
+
+        /// The width in document units that keeps the stroke's area: the pen's width times the
+        /// geometric mean of ``transform``'s two scales (``documentWidth`` for a similarity); what
+        /// a target with one width per stroke draws a stretched pen at.
+        public var meanDocumentWidth: Double {
+            width * abs(transform.determinant).squareRoot()
+        }
     }
 }

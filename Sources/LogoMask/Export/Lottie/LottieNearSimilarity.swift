@@ -34,7 +34,7 @@ enum LottieNearSimilarity {
     static func width(of pen: LogoOutline.Stroke) -> Double? {
         if let exact = pen.documentWidth { return exact }
         guard stretch(of: pen.transform) <= tolerance else { return nil }
-        return pen.width * abs(pen.transform.determinant).squareRoot()
+        return pen.meanDocumentWidth
     }
 
     /// A radial gradient's circle in document units: exact when its transform keeps circles
