@@ -26,11 +26,12 @@ enum KotlinGeometryWriter {
     /// The file's text and the notes its paints need. `launch` places the logo from Android's
     /// splash icon view and gives the background and night mode's colours and shapes
     /// (`darkShapes`, and `darkPicture` where they cannot carry the dark logo); `tint` is the
-    /// spec's one logo colour (nil: the logo's own paints).
+    /// spec's one logo colour (nil: the logo's own paints). `hasGroups`: the light or dark shapes
+    /// have translucent groups (the file then declares the group type, which SplashReveal.kt uses).
     static func text(
         _ model: RevealCodeModel, package: String, launch: KotlinLaunch? = nil, darkShapes: [RevealCodeModel.Shape] = [],
         darkPicture: CodePicture? = nil, tint: RGBAColor? = nil
-    ) -> (text: String, notes: [String]) {
+    ) -> (text: String, notes: [String], hasGroups: Bool) {
         func d(_ value: Double) -> String { CodeText.double(value) }
         let light = KotlinPaintWriter.shapes(model.shapes, tint: tint)
         let dark = KotlinPaintWriter.shapes(darkShapes, tint: tint)
@@ -339,6 +340,6 @@ enum KotlinGeometryWriter {
             }
 
             """
-        return (out, light.notes + dark.notes.filter { !light.notes.contains($0) })
+        return (out, light.notes + dark.notes.filter { !light.notes.contains($0) }, groups)
     }
 }

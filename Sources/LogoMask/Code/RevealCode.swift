@@ -122,7 +122,6 @@ public enum RevealCode {
         let darkShapes = try launch?.darkShapes(for: scene) ?? []
         let geometry = KotlinGeometryWriter.text(
             model, package: package, launch: launch, darkShapes: darkShapes, darkPicture: model.darkPicture, tint: scene.spec.logoColor)
-        let groups = model.hasGroups || RevealCodeModel.hasGroups(darkShapes)
         // With a launch screen the background is its colour, whatever the spec's.
         var modelNotes = launch == nil ? model.notes : model.notes.filter { !$0.hasPrefix("The background ") }
         if launch?.darkLogo != nil, model.hole {
@@ -133,7 +132,7 @@ public enum RevealCode {
             platform: .android,
             files: [
                 RevealCodeFile(name: "RevealGeometry.kt", text: geometry.text, isPortable: true),
-                RevealCodeFile(name: "SplashReveal.kt", text: KotlinSplashWriter.text(model, package: package, groups: groups), isPortable: false),
+                RevealCodeFile(name: "SplashReveal.kt", text: KotlinSplashWriter.text(model, package: package, groups: geometry.hasGroups), isPortable: false),
                 RevealCodeFile(name: "SplashRevealCompose.kt", text: KotlinComposeWriter.text(model, package: package), isPortable: false),
             ],
             profile: model.profile, notes: modelNotes + geometry.notes + KotlinSplashWriter.notes(model),
