@@ -9,22 +9,26 @@ enum KotlinSplashWriter {
     private static let enterGroupsFunction = """
 
 
+            /** The ids of the translucent groups drawLogo has open as layers, outermost first (kept between frames: no allocation per frame). */
+            private val openGroups = ArrayList<Int>()
+
             /**
              * Opens [groups] (outermost first) as layers at their opacities after closing the open
-             * ones ([open]: their ids) that [groups] does not continue (a group's shapes are
+             * ones ([openGroups]) that [groups] does not continue (a group's shapes are
              * consecutive): a group's shapes composite as one picture drawn at its opacity, as the
              * logo's `<g opacity>` does, so those that overlap do not show through one another.
              */
-            private fun enterGroups(canvas: Canvas, groups: List<RevealGeometry.Group>, open: MutableList<Int>) {
+            private fun enterGroups(canvas: Canvas, groups: List<RevealGeometry.Group>) {
                 var kept = 0
-                while (kept < groups.size && kept < open.size && open[kept] == groups[kept].id) kept++
-                while (open.size > kept) {
+                while (kept < groups.size && kept < openGroups.size && openGroups[kept] == groups[kept].id) kept++
+                while (openGroups.size > kept) {
                     canvas.restore()
-                    open.removeAt(open.size - 1)
+                    openGroups.removeAt(openGroups.size - 1)
                 }
-                for (group in groups.drop(kept)) {
+                for (index in kept until groups.size) {
+                    val group = groups[index]
                     canvas.saveLayerAlpha(null, channel(group.opacity))
-                    open.add(group.id)
+                    openGroups.add(group.id)
                 }
             }
         """
@@ -393,12 +397,12 @@ enum KotlinSplashWriter {
                 // the opacity, overlapping shapes would show through one another.
                 val whole = opacity < 1.0 && logoPaths.size > 1
                 if (whole) canvas.saveLayerAlpha(null, channel(opacity))
-                val shapeOpacity = if (whole) 1.0 else opacity\(groups ? "\n        val open = ArrayList<Int>()" : "")
-                for ((index, path) in logoPaths.withIndex()) {\(groups ? "\n            enterGroups(canvas, logoShapes[index].groups, open)" : "")
+                val shapeOpacity = if (whole) 1.0 else opacity\(groups ? "\n        openGroups.clear()" : "")
+                for ((index, path) in logoPaths.withIndex()) {\(groups ? "\n            enterGroups(canvas, logoShapes[index].groups)" : "")
                     val logoPaint = logoPaints[index]
                     logoPaint.alpha = channel(logoShapes[index].paint.opacity * shapeOpacity)
                     drawClipped(canvas, path, logoClips[index], logoPaint)
-                }\(groups ? "\n        repeat(open.size) { canvas.restore() }" : "")
+                }\(groups ? "\n        repeat(openGroups.size) { canvas.restore() }\n        openGroups.clear()" : "")
                 if (whole) canvas.restore()
             }\(groups ? enterGroupsFunction : "")
 
