@@ -197,6 +197,11 @@ struct KotlinCodeTests {
             }
         }
         #expect(sawGradient, "a gradient reaches the compiled code")
+        // The two-circle RadialGradient (a focal point) is API 31 (Android 12); the stubs carry no
+        // API levels, so the gate is read from the source: API 29 would fail on Android 10 and 11.
+        let splash = try Self.text(try Self.bundle(TestPaths.sample("gradient.svg"), preset: .fade, background: .white, dark: nil, package: "t.gate").bundle, "SplashReveal.kt")
+        let gate = try #require(splash.range(of: "focal && Build.VERSION.SDK_INT >= Build.VERSION_CODES."), "the focal gradient's API gate")
+        #expect(splash[gate.upperBound...].hasPrefix("S ->"), "\(splash[gate.lowerBound...].prefix(80))")
         // gpick (Breeze): a filter, so a picture, over clipped shapes; and a background gradient
         // without a launch screen (with one, the background is windowSplashScreenBackground).
         let gpick = TestPaths.realWorldFolder.appendingPathComponent("breeze/gpick.svg").path

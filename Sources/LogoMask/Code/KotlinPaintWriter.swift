@@ -53,7 +53,7 @@ enum KotlinPaintWriter {
                 return Result(literal: flat(last.color, gradient.opacity * last.opacity), notes: [])
             }
             if focal != center {
-                notes.append("A radial gradient's focal point is drawn at its centre below API 29 (RadialGradient's two-circle constructor came with API 29).")
+                notes.append("A radial gradient's focal point is drawn at its centre below API 31 (RadialGradient's two-circle constructor came with API 31).")
             }
             kind = "ShapePaint.RADIAL"
             geometry = [center.x, center.y, radius, focal.x, focal.y]

@@ -336,8 +336,9 @@ enum KotlinSplashWriter {
                 val shader: Shader = when {
                     spec.kind == RevealGeometry.ShapePaint.LINEAR ->
                         LinearGradient(g[0].toFloat(), g[1].toFloat(), g[2].toFloat(), g[3].toFloat(), colors, positions, tile)
-                    // SVG's focal point: a cone from a circle of radius 0 there to the gradient's circle (API 29).
-                    focal && Build.VERSION.SDK_INT >= Build.VERSION_CODES.Q ->
+                    // SVG's focal point: a cone from a circle of radius 0 there to the gradient's circle
+                    // (the two-circle constructor is API 31; API 29 only added the ColorLong ones).
+                    focal && Build.VERSION.SDK_INT >= Build.VERSION_CODES.S ->
                         RadialGradient(g[3].toFloat(), g[4].toFloat(), 0f, g[0].toFloat(), g[1].toFloat(), g[2].toFloat(),
                             LongArray(colors.size) { Color.pack(colors[it]) }, positions, tile)
                     else -> RadialGradient(g[0].toFloat(), g[1].toFloat(), g[2].toFloat(), colors, positions, tile)

@@ -6,7 +6,7 @@ public class Build {
         public static final int SDK_INT = stubInt();
     }
     public static class VERSION_CODES {
-        public static final int Q = 29;
+        public static final int S = 31;
     }
     private static int stubInt() { throw new RuntimeException("Stub!"); }
 }
