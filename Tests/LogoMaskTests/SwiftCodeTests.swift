@@ -43,7 +43,7 @@ struct SwiftCodeTests {
         }
     }
 
-    @Test("every preset, light and dark, a gradient logo, a filtered logo drawn as a picture with clips, a logo with translucent groups, a background gradient and picture: swiftc -typecheck -swift-version 6 against the stubs passes; the stubs refuse a var captured in the completion block")
+    @Test("every preset, light and dark, a gradient logo, a filtered logo drawn as a picture with clips, a logo with translucent groups, one with focal gradients, a background gradient and picture: swiftc -typecheck -swift-version 6 against the stubs passes; the stubs refuse a var captured in the completion block")
     func typeChecks() throws {
         let swiftc = try Tool.path("swiftc")
         let folder = try TestPaths.temporaryFolder()
@@ -69,6 +69,12 @@ struct SwiftCodeTests {
         let calendar = try Self.scene(TestPaths.path("Tests/LogoMaskTests/Fixtures/real-world/tango/office-calendar.svg"), .twitter)
         let terminal = try VectorLogo(contentsOf: TestPaths.path("Tests/LogoMaskTests/Fixtures/real-world/tango/utilities-terminal.svg"))
         variants.append(("office-calendar-groups", try RevealCode.swift(calendar, darkBackground: RGBAColor(red: 16, green: 20, blue: 32), darkLogo: terminal)))
+        // internet-web-browser (Tango): radial gradients with focal points off their centres, drawn by Core Graphics.
+        let browser = try Self.scene(TestPaths.path("Tests/LogoMaskTests/Fixtures/real-world/tango/internet-web-browser.svg"), .yula)
+        let browserCode = try RevealCode.swift(browser)
+        #expect(browserCode.files.first { $0.name == "SplashReveal.swift" }?.text.contains("drawRadialGradient(") == true)
+        #expect(variants.allSatisfy { !($0.1.files.first { $0.name == "SplashReveal.swift" }?.text.contains("focalGradientLayer") ?? true) })
+        variants.append(("internet-web-browser-focal", browserCode))
         var gradientSpec = RevealPreset.fade.spec
         gradientSpec.background = .gradient(LinearGradient(from: .white, to: RGBAColor(red: 29, green: 155, blue: 240)))
         var gradientSettings = RevealSettings(viewport: Viewport(width: 393, height: 852, density: 3))
@@ -212,7 +218,7 @@ struct SwiftCodeTests {
         ]
         let background = RGBAColor(red: 0xF4, green: 0xF1, blue: 0xEA)
         let darkBackground = RGBAColor(red: 0x10, green: 0x14, blue: 0x20)
-        var gradients = (linear: 0, radial: 0, colors: 0)
+        var gradients = (linear: 0, radial: 0, focal: 0, colors: 0)
         var strokes = 0
         for path in logos {
             let scene = try Self.scene(path, .fade, background: background)
@@ -265,11 +271,18 @@ struct SwiftCodeTests {
                         head = 4
                         try #require(paint.hasPrefix(".linear(") && n.count == head + 5 * stopCount + 10, "\(what): \(paint.prefix(200))")
                         points = [(Point(x: n[0], y: n[1]), start), (Point(x: n[2], y: n[3]), end)]
-                    case let .radial(center, radius, _):
+                    case let .radial(center, radius, focal):
                         gradients.radial += 1
-                        head = 3
+                        // The focal point is written only when it is off the centre (Core Graphics draws it).
+                        let offCentre = abs(focal.x - center.x) + abs(focal.y - center.y) > 1e-9 * max(1, radius)
+                        #expect(paint.contains("focal: ") == offCentre, "\(what): focal \(focal), centre \(center)")
+                        head = offCentre ? 5 : 3
                         try #require(paint.hasPrefix(".radial(") && n.count == head + 5 * stopCount + 10, "\(what): \(paint.prefix(200))")
                         points = [(Point(x: n[0], y: n[1]), center), (Point(x: n[0] + n[2], y: n[1]), Point(x: center.x + radius, y: center.y))]
+                        if offCentre {
+                            gradients.focal += 1
+                            points.append((Point(x: n[3], y: n[4]), focal))
+                        }
                     }
                     for (i, stop) in gradient.stops.enumerated() {
                         let got = Array(n[(head + 5 * i)..<(head + 5 * i + 5)])
@@ -296,7 +309,7 @@ struct SwiftCodeTests {
                 }
             }
         }
-        #expect(gradients.linear >= 15 && gradients.radial >= 15 && gradients.colors >= 30, "\(gradients)")
+        #expect(gradients.linear >= 15 && gradients.radial >= 15 && gradients.focal >= 10 && gradients.colors >= 30, "\(gradients)")
         #expect(strokes >= 1)
         print("read back: \(gradients.linear) linear, \(gradients.radial) radial gradients, \(gradients.colors) colours, \(strokes) strokes")
     }

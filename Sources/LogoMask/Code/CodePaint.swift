@@ -18,10 +18,9 @@ struct CodePaint: Hashable {
         case color([Double])
         /// Colour varies along start → end, constant across it.
         case linear(start: Point, end: Point)
-        /// Colour varies from the centre (offset 0) to the circle of `radius` (offset 1); the
-        /// platforms' radial gradients have no focal point, so a focal point off the centre is
-        /// drawn from the centre (``CodePaint/approximations``).
-        case radial(center: Point, radius: Double)
+        /// Colour varies from the focal point (offset 0; SVG's cone from a point there, which is
+        /// the centre for most gradients) to the circle of `radius` about `center` (offset 1).
+        case radial(center: Point, radius: Double, focal: Point)
     }
 
     var kind: Kind
@@ -73,10 +72,9 @@ struct CodePaint: Hashable {
                 kind = .linear(start: start, end: end)
                 defining = [start, end]
             case let .radial(center, radius, focal):
-                if abs(focal.x - center.x) + abs(focal.y - center.y) > 1e-9 * max(1, radius) {
-                    approximations.insert("A radial gradient's focal point off its centre is drawn from the centre (the platforms' radial gradients have none).")
-                }
-                kind = .radial(center: center, radius: radius)
+                // A focal point within a billionth of the radius is the centre (CAGradientLayer draws it).
+                let centred = abs(focal.x - center.x) + abs(focal.y - center.y) <= 1e-9 * max(1, radius)
+                kind = .radial(center: center, radius: radius, focal: centred ? center : focal)
                 defining = [Point(x: center.x - radius, y: center.y - radius), Point(x: center.x + radius, y: center.y + radius)]
             }
             // The layer must cover the whole shape (a stroke's pen included), mapped to gradient space.

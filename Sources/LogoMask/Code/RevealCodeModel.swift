@@ -90,6 +90,15 @@ struct RevealCodeModel {
     /// True when one of `shapes` sits in a translucent group.
     static func hasGroups(_ shapes: [Shape]) -> Bool { shapes.contains { !$0.groups.isEmpty } }
 
+    /// True when a paint (light or dark) is a radial gradient whose focal point is off its
+    /// centre: only then does the Swift code carry the Core Graphics drawing it needs.
+    var hasFocalGradients: Bool {
+        (paints + (darkPaints ?? [])).contains { paint in
+            if case let .radial(center, _, focal) = paint.kind { return focal != center }
+            return false
+        }
+    }
+
     /// Decimals of the path's coordinates in points (a thousandth of a point).
     static let pathDecimals = 3
     /// Decimals of the profile's radii in points (rounded down).

@@ -16,7 +16,9 @@ enum SwiftPaintWriter {
         switch paint.kind {
         case let .color(rgb): return ".color(\(numbers(rgb)))"
         case let .linear(start, end): return ".linear(start: \(point(start)), end: \(point(end)), stops: \(stops), space: \(space))"
-        case let .radial(center, radius): return ".radial(center: \(point(center)), radius: \(d(radius)), stops: \(stops), space: \(space))"
+        case let .radial(center, radius, focal):
+            let off = focal == center ? "" : ", focal: \(point(focal))"
+            return ".radial(center: \(point(center)), radius: \(d(radius))\(off), stops: \(stops), space: \(space))"
         }
     }
 
@@ -56,6 +58,44 @@ enum SwiftPaintWriter {
                 }
             """
     }
+
+    /// SplashReveal's function for a radial gradient whose focal point is off its centre, for a
+    /// logo that has one (others' code stays as it was). CAGradientLayer's radial gradient has no
+    /// focal point; Core Graphics' two-circle gradient from a point at the focal point to the
+    /// circle is SVG's (and Cairo's) exactly. It is drawn once into a bitmap over the gradient
+    /// space's box, as fine as a 3x screen shows the launch logo twice over (the reveal's start
+    /// magnifies it; a gradient magnifies smoothly), at most 1024 pixels a side (4 MiB).
+    static let focalGradientFunction = """
+
+
+            /// A radial gradient with its focal point off its centre, masked by its shape: drawn by Core
+            /// Graphics from a point at the focal point to the circle, padded past both, into a bitmap.
+            private static func focalGradientLayer(
+                center: (x: Double, y: Double), radius: Double, focal: (x: Double, y: Double),
+                _ stops: [RevealGeometry.Stop], _ space: RevealGeometry.GradientSpace, _ shape: RevealGeometry.Shape
+            ) -> CALayer {
+                let box = space.box, t = space.transform
+                let all = stops.count == 1 ? stops + stops : stops
+                let format = UIGraphicsImageRendererFormat()
+                format.opaque = false
+                let pointsPerUnit = abs(t[0] * t[3] - t[1] * t[2]).squareRoot()
+                format.scale = CGFloat(min(6 * pointsPerUnit, 1024 / max(box.width, box.height, 1e-9)))
+                let size = CGSize(width: box.width, height: box.height)
+                let image = UIGraphicsImageRenderer(size: size, format: format).image { context in
+                    guard let gradient = CGGradient(
+                        colorSpace: CGColorSpaceCreateDeviceRGB(), colorComponents: all.flatMap { $0.rgba.map { CGFloat($0) } },
+                        locations: all.map { CGFloat($0.offset) }, count: all.count)
+                    else { return }
+                    context.cgContext.drawRadialGradient(
+                        gradient, startCenter: CGPoint(x: focal.x - box.x, y: focal.y - box.y), startRadius: 0,
+                        endCenter: CGPoint(x: center.x - box.x, y: center.y - box.y), endRadius: CGFloat(radius),
+                        options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
+                }
+                let layer = CALayer()
+                layer.contents = image.cgImage
+                return masked(layer, in: space, shape)
+            }
+        """
 
     /// Pixel sizes at scales 1, 2, 3 as a literal.
     private static func pixels(_ sizes: [RasterSize]) -> String {
@@ -122,8 +162,11 @@ enum SwiftPaintWriter {
                     case color([Double])
                     /// Colour varies along start → end (gradient space), constant across it; pads past the ends.
                     case linear(start: (x: Double, y: Double), end: (x: Double, y: Double), stops: [Stop], space: GradientSpace)
-                    /// Colour varies from the centre out to the circle (gradient space); pads past it.
-                    case radial(center: (x: Double, y: Double), radius: Double, stops: [Stop], space: GradientSpace)
+                    /// Colour varies from the focal point (nil: the centre) out to the circle about the centre
+                    /// (gradient space; SVG's cone from a point at the focal point); pads past it.
+                    case radial(
+                        center: (x: Double, y: Double), radius: Double, focal: (x: Double, y: Double)? = nil,
+                        stops: [Stop], space: GradientSpace)
                 }
 
                 /// The dark logo's shapes, about the same anchor in the same box (nil: the light shapes).

@@ -33,3 +33,32 @@ public struct CGAffineTransform: Sendable {
     }
     public static let identity = CGAffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 }
+
+/// A colour space (CGColorSpace).
+public final class CGColorSpace: @unchecked Sendable {
+    init() {}
+}
+
+/// The device-dependent RGB colour space.
+public func CGColorSpaceCreateDeviceRGB() -> CGColorSpace { CGColorSpace() }
+
+/// A gradient's colours and locations (CGGradient).
+public final class CGGradient: @unchecked Sendable {
+    public init?(colorSpace space: CGColorSpace, colorComponents components: UnsafePointer<CGFloat>, locations: UnsafePointer<CGFloat>?, count: Int) {}
+}
+
+/// How a gradient is drawn past its ends (CGGradientDrawingOptions).
+public struct CGGradientDrawingOptions: OptionSet, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    public static let drawsBeforeStartLocation = CGGradientDrawingOptions(rawValue: 1)
+    public static let drawsAfterEndLocation = CGGradientDrawingOptions(rawValue: 2)
+}
+
+/// A drawing destination (CGContext): not Sendable, as in the SDK.
+public final class CGContext {
+    init() {}
+    public func drawRadialGradient(
+        _ gradient: CGGradient, startCenter: CGPoint, startRadius: CGFloat, endCenter: CGPoint, endRadius: CGFloat,
+        options: CGGradientDrawingOptions) {}
+}

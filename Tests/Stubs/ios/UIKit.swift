@@ -33,6 +33,24 @@ open class UIImage: @unchecked Sendable {
     open var cgImage: CGImage? { nil }
 }
 
+/// UIGraphicsImageRendererFormat (the renderers are documented as usable on any thread: not isolated).
+open class UIGraphicsImageRendererFormat {
+    public init() {}
+    open var scale: CGFloat = 1
+    open var opaque: Bool = false
+}
+
+/// UIGraphicsImageRendererContext.
+open class UIGraphicsImageRendererContext {
+    open var cgContext: CGContext { fatalError() }
+}
+
+/// UIGraphicsImageRenderer.
+open class UIGraphicsImageRenderer {
+    public init(size: CGSize, format: UIGraphicsImageRendererFormat) {}
+    open func image(actions: (UIGraphicsImageRendererContext) -> Void) -> UIImage { fatalError() }
+}
+
 /// UIView.
 @MainActor
 open class UIView: UIResponder {
