@@ -20,7 +20,10 @@ import subprocess
 import sys
 import tempfile
 
-import numpy as np
+try:
+    import numpy as np
+except ImportError:
+    sys.exit("filter-regions.py needs numpy (apt-get install python3-numpy, or pip install numpy)")
 
 
 def root_tag(text):
