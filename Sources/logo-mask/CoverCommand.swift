@@ -22,7 +22,9 @@ struct CoverCommand: ParsableCommand {
             logo's fully opaque part (a ring's hole, a Y's notch, between a wordmark's letters),
             no scale covers from it, and the anchor becomes the point inside the logo with the
             smallest cover scale (as --anchor auto finds it), with a note on standard error;
-            with several devices it is chosen on the first and kept for all. --anchor center
+            with several devices one anchor serves all: the first screen's, or the best point
+            of a later screen the centre does not cover (a seam through the centre shows on
+            some pixel grids only). --anchor center
             forces the centre (exit status 3 when it cannot cover). The command exits with
             status 3 when no anchor inside the logo covers (no fully opaque part).
 
@@ -74,33 +76,29 @@ struct CoverCommand: ParsableCommand {
                 targets.append((nil, nil, viewport))
             }
             let chosenAnchor = Anchor(parsing: anchor) ?? .defaultAnchor
-            // One default anchor per logo: the one chosen on the first viewport is kept for the
-            // others (auto, asked for, searches each).
-            var keptAnchor: (point: Point, chosen: AnchorChoice)?
+            for (_, _, viewport) in targets {
+                try logoOptions.pixelBudget.check(width: viewport.pixelWidth, height: viewport.pixelHeight, file: logo.name)
+            }
+            // One default anchor for all the screens (auto, asked for, searches each).
+            let placements = targets.map { _, _, viewport in
+                placementOptions.placement(documentSize: logo.documentSize, viewport: viewport, anchor: chosenAnchor.point)
+            }
+            let results = CoverScale.compute(
+                logo: logo, placements: placements, anchor: chosenAnchor, tolerance: tolerance, deadline: logoOptions.deadline)
             var rows: [CoverReport.Row] = []
             // With --json, "no scale covers" is an answer: the report says so (and the status
             // stays 3); other errors stop as usual.
             var uncovered: LogoMaskError?
-            for (name, orientation, viewport) in targets {
-                try logoOptions.pixelBudget.check(width: viewport.pixelWidth, height: viewport.pixelHeight, file: logo.name)
-                let placement = placementOptions.placement(documentSize: logo.documentSize, viewport: viewport, anchor: chosenAnchor.point)
-                do throws(LogoMaskError) {
-                    let result = try CoverScale.compute(
-                        logo: logo, placement: placement, anchor: keptAnchor.map { .point($0.point) } ?? chosenAnchor,
-                        tolerance: tolerance, deadline: logoOptions.deadline)
-                    var row = CoverReport.Row(device: name, orientation: orientation, result: result)
-                    if let keptAnchor {
-                        row.anchorChosen = keptAnchor.chosen
-                    } else if chosenAnchor == .centerOrBest {
-                        keptAnchor = (result.anchor, result.anchorChoice)
-                        if let note = result.anchorNote { printError("note: \(note)") }
-                    }
-                    rows.append(row)
-                } catch {
+            for ((name, orientation, _), result) in zip(targets, results) {
+                switch result {
+                case let .success(found):
+                    if rows.isEmpty, let note = found.anchorNote { printError("note: \(note)") }
+                    rows.append(CoverReport.Row(device: name, orientation: orientation, result: found))
+                case let .failure(error):
                     guard json, error.exitStatus == 3 else { throw error }
                     uncovered = error
-                    break
                 }
+                if uncovered != nil { break }
             }
             if json, let uncovered {
                 var report = CoverReport(

@@ -109,6 +109,38 @@ struct CoverTests {
         }
     }
 
+    @Test("two halves abutting at the centre: the centre covers 750 px across (the seam on a pixel boundary), not 1179; one anchor for both screens, off the seam, verified by pixels; the manifest's screens all covered")
+    func seamThroughTheCentre() throws {
+        let folder = try TestPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("halves.svg")
+        try Data("""
+            <svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100">
+              <rect width="50" height="100" fill="#1d9bf0"/><rect x="50" width="50" height="100" fill="#1d9bf0"/>
+            </svg>
+            """.utf8).write(to: file)
+        let logo = try VectorLogo(contentsOf: file.path)
+        let even = Placement(documentSize: logo.documentSize, viewport: Viewport(width: 375, height: 667, density: 2))
+        let odd = Placement(documentSize: logo.documentSize, viewport: Viewport(width: 393, height: 852, density: 3))
+        // Each screen alone: the centre on the even one, another point on the odd one.
+        #expect(try CoverScale.compute(logo: logo, placement: even).anchorChoice == .center)
+        let alone = try CoverScale.compute(logo: logo, placement: odd)
+        #expect(alone.anchorChoice == .best && alone.anchor.x != 50)
+        // Together: the centre covered the first and not the second, so both are drawn about the second's best point.
+        let results = CoverScale.compute(logo: logo, placements: [even, odd])
+        let found = try results.map { try $0.get() }
+        #expect(found.count == 2 && found.allSatisfy { $0.anchor == alone.anchor && $0.anchorChoice == .best })
+        #expect(found[0].anchorNote?.contains("is not fully opaque on 393x852@3") == true, "\(found[0].anchorNote ?? "no note")")
+        for result in found {
+            #expect(try pixelsBelowFull(logo, result.placement) == 0, "\(result.placement.viewport) at \(result.scale)")
+        }
+        // assets: every screen of every device has a scale (the centre alone left iPhone 15 and Pixel 8 portrait without).
+        let options = AssetOptions(platforms: [.ios], logoWidth: 100, devices: Device.builtIn, stillPreset: nil)
+        let (covers, anchor) = AssetGenerator.coverScales(logo: logo, options: options, deadline: .none)
+        #expect(covers.count == 2 * Device.builtIn.count && covers.allSatisfy { $0.scale != nil && $0.note == nil }, "\(covers)")
+        #expect(anchor.chosen == .best && anchor.note != nil)
+    }
+
     @Test("--anchor auto puts the ring's anchor on its band with a finite, verified scale")
     func ringAutoAnchor() throws {
         let logo = try VectorLogo(contentsOf: GeometryFixtures.sample("ring.svg"))

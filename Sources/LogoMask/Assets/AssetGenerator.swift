@@ -316,37 +316,35 @@ public enum AssetGenerator {
     }
 
     /// The cover scale on every device and orientation, about one anchor for the logo (the
-    /// launch files, stills and icons must agree): the default anchor chosen on the first
-    /// device's portrait screen, then kept. Whether the centre covers does not depend on the
-    /// screen (only on the ink around it), so the first device decides for all.
+    /// launch files, stills and icons must agree): the default anchor as
+    /// ``CoverScale/compute(logo:placements:anchor:tolerance:deadline:)`` shares it.
     static func coverScales(
         logo: VectorLogo, options: AssetOptions, deadline: Deadline, session: CoverSearchSession? = nil
     ) -> ([AssetManifest.Cover], SharedAnchor) {
-        var covers: [AssetManifest.Cover] = []
-        var anchor: SharedAnchor?
         // One parse and one first grid for every screen.
         let session = session?.logo === logo ? session : CoverSearchSession(logo: logo, deadline: deadline)
-        for device in options.devices {
-            for landscape in [false, true] {
-                let viewport = device.viewport(landscape: landscape)
-                let placement = Placement(documentSize: logo.documentSize, viewport: viewport, logoWidth: options.logoWidth)
-                var entry = AssetManifest.Cover(
-                    device: device.name, orientation: landscape ? "landscape" : "portrait",
-                    viewport: viewport.description, scale: nil, note: nil)
-                do {
-                    let result = try CoverScale.compute(
-                        logo: logo, placement: placement, anchor: anchor.map { .point($0.point) } ?? .defaultAnchor,
-                        tolerance: 0.001, deadline: deadline, session: session)
-                    entry.scale = result.scale
-                    if anchor == nil { anchor = SharedAnchor(point: result.anchor, chosen: result.anchorChoice, note: result.anchorNote) }
-                } catch {
-                    entry.note = error.description
-                    // No anchor covers (or the first screen failed otherwise): the centre for the rest.
-                    if anchor == nil { anchor = SharedAnchor(point: logo.documentBox.center, chosen: .center) }
-                }
-                covers.append(entry)
-            }
+        let screens = options.devices.flatMap { device in [false, true].map { (device, $0) } }
+        let placements = screens.map { device, landscape in
+            Placement(documentSize: logo.documentSize, viewport: device.viewport(landscape: landscape), logoWidth: options.logoWidth)
         }
+        let results = CoverScale.compute(
+            logo: logo, placements: placements, anchor: nil, tolerance: 0.001, deadline: deadline, session: session)
+        var covers: [AssetManifest.Cover] = []
+        var anchor: SharedAnchor?
+        for ((device, landscape), result) in zip(screens, results) {
+            var entry = AssetManifest.Cover(
+                device: device.name, orientation: landscape ? "landscape" : "portrait",
+                viewport: device.viewport(landscape: landscape).description, scale: nil, note: nil)
+            switch result {
+            case let .success(found):
+                entry.scale = found.scale
+                if anchor == nil { anchor = SharedAnchor(point: found.anchor, chosen: found.anchorChoice, note: found.anchorNote) }
+            case let .failure(error):
+                entry.note = error.description
+            }
+            covers.append(entry)
+        }
+        // No screen covers: the centre for the files.
         return (covers, anchor ?? SharedAnchor(point: logo.documentBox.center, chosen: .center))
     }
 
