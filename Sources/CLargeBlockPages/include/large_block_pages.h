@@ -1,5 +1,6 @@
 // calloc, free and realloc for the logo-mask executable: glibc's own, plus transparent huge
-// pages for a few large zeroed blocks at a time (see large_block_pages.c). Nothing to call:
+// pages for a few large zeroed blocks at a time, and heap blocks from 128 KiB cleared whole so
+// their pages are never the kernel's zero page (see large_block_pages.c). Nothing to call:
 // linking the target is the whole effect; this count is for tests and the curious.
 #ifndef LARGE_BLOCK_PAGES_H
 #define LARGE_BLOCK_PAGES_H

@@ -8,11 +8,16 @@ import Glibc
 /// thread strictly in order, with at most `maxAhead` results waiting, so memory stays bounded
 /// whatever `count` is. Each worker builds its own state once (buffers, a logo drawing) and
 /// reuses it for every job it takes.
+///
+/// With `order` (a permutation of `0..<count`), workers take the jobs in that order instead of
+/// by number (the heaviest first, say), and every result may wait to be consumed: meant for a
+/// few jobs with small results.
 enum OrderedParallelRunner {
     static func run<State, Output>(
         count: Int,
         workers requested: Int = ProcessInfo.processInfo.activeProcessorCount,
         maxAhead: Int? = nil,
+        order: [Int]? = nil,
         makeState: @escaping @Sendable () throws -> State,
         work: @escaping @Sendable (inout State, Int) throws -> Output,
         consume: (Int, Output) throws -> Void
@@ -24,7 +29,9 @@ enum OrderedParallelRunner {
         }
         let workers = max(1, min(requested, count))
         if workers == 1 { return try runInOrder() }
-        let shared = SharedQueue<Output>(limit: maxAhead ?? workers * 2)
+        // An order that is not a permutation of the jobs is ignored: every job must be handed out.
+        let order = order.flatMap { $0.count == count && Set($0) == Set(0..<count) ? $0 : nil }
+        let shared = SharedQueue<Output>(limit: order == nil ? maxAhead ?? workers * 2 : count, order: order)
         let finished = DispatchGroup()
         var running = 0
         for _ in 0..<workers {
@@ -69,8 +76,13 @@ private final class SharedQueue<Output>: @unchecked Sendable {
     private var consumed = 0
     private var results: [Int: Output] = [:]
     private var failure: (any Error)?
+    /// The jobs in the order they are handed out (nil: by number).
+    private let order: [Int]?
 
-    init(limit: Int) { self.limit = max(1, limit) }
+    init(limit: Int, order: [Int]? = nil) {
+        self.limit = max(1, limit)
+        self.order = order
+    }
 
     /// The next job for a worker, or nil when all are handed out or the run stopped.
     func nextIndex(count: Int) -> Int? {
@@ -78,7 +90,7 @@ private final class SharedQueue<Output>: @unchecked Sendable {
             while !condition.cancelled, handedOut < count, handedOut - consumed >= limit { condition.wait() }
             guard !condition.cancelled, handedOut < count else { return nil }
             handedOut += 1
-            return handedOut - 1
+            return order?[handedOut - 1] ?? handedOut - 1
         }
     }
 

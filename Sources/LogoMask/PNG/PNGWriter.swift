@@ -128,6 +128,10 @@ final class PNGWriter {
         max(1, min(height, (256 << 20) / max(1, stride), 8192))
     }
 
+    /// Strips up to which an image's strips may be drawn out of order (``PaintedArea``): every
+    /// compressed strip may then wait for the ones above it, a few MiB at most.
+    static let reorderedStripLimit = 8
+
     /// A worker's share of the image from which it is cut into two strips (see
     /// ``rowsPerStrip(height:stride:stripBytes:workers:)``).
     static let balancedShareBytes = 8 << 20
@@ -137,17 +141,18 @@ final class PNGWriter {
     /// pixels into a context whose user space is the whole image's pixel grid. With `paintedBox`
     /// (image pixels the painter may paint; it leaves every other pixel transparent) the painter
     /// is clipped to it, and strips outside it are encoded as transparent without drawing.
+    /// `inkProfile`: as in the `makeFiller` variant.
     static func write(
         path: String, width: Int, height: Int, layout: PixelLayout, channels: PNGChannels,
         compression: PNGCompression = .fast, stripBytes: Int = defaultStripBytes, rowsPerStrip: Int? = nil,
-        paintedBox: PixelBox? = nil, deadline: Deadline = .none, progress: ProgressHandler? = nil,
-        workers: Int = ProcessInfo.processInfo.activeProcessorCount,
+        paintedBox: PixelBox? = nil, inkProfile: PaintedArea? = nil, deadline: Deadline = .none,
+        progress: ProgressHandler? = nil, workers: Int = ProcessInfo.processInfo.activeProcessorCount,
         makePainter: @escaping @Sendable () throws(LogoMaskError) -> (CairoContext) throws(LogoMaskError) -> Void
     ) throws(LogoMaskError) {
         try write(
             path: path, width: width, height: height, layout: layout, channels: channels,
             compression: compression, stripBytes: stripBytes, rowsPerStrip: rowsPerStrip, paintedBox: paintedBox,
-            deadline: deadline, progress: progress, workers: workers
+            inkProfile: inkProfile, deadline: deadline, progress: progress, workers: workers
         ) { () throws(LogoMaskError) in
             let paint = try makePainter()
             return { (canvas: StripCanvas, y0: Int, rows: Int) throws(LogoMaskError) in
@@ -159,12 +164,14 @@ final class PNGWriter {
     /// Draws `logo` strip by strip into a PNG, cut as the logo needs: strips sized by its source
     /// (``stripBytes(forSourceBytes:)``), and for a logo with filter effects one worker and
     /// strips of up to 256 MiB (``filteredRowsPerStrip(height:stride:)``). Renders, masks and
-    /// holes all go through here, so each gets the same cut. `paintedBox`: as in
-    /// ``write(path:width:height:layout:channels:compression:stripBytes:rowsPerStrip:paintedBox:deadline:progress:workers:makePainter:)``,
-    /// for a logo without filter effects only (a filter paints past the ink box).
+    /// holes all go through here, so each gets the same cut. `paintedArea`: its box as the
+    /// `paintedBox` of
+    /// ``write(path:width:height:layout:channels:compression:stripBytes:rowsPerStrip:paintedBox:inkProfile:deadline:progress:workers:makePainter:)``,
+    /// its ink the order of the strips; for a logo without filter effects only (a filter paints
+    /// past the ink box).
     static func write(
         drawing logo: VectorLogo, path: String, width: Int, height: Int, layout: PixelLayout, channels: PNGChannels,
-        compression: PNGCompression, paintedBox: PixelBox? = nil, deadline: Deadline, progress: ProgressHandler?,
+        compression: PNGCompression, paintedArea: PaintedArea? = nil, deadline: Deadline, progress: ProgressHandler?,
         workers: Int = ProcessInfo.processInfo.activeProcessorCount,
         makePainter: @escaping @Sendable () throws(LogoMaskError) -> (CairoContext) throws(LogoMaskError) -> Void
     ) throws(LogoMaskError) {
@@ -173,7 +180,7 @@ final class PNGWriter {
             path: path, width: width, height: height, layout: layout, channels: channels, compression: compression,
             stripBytes: stripBytes(forSourceBytes: logo.source.count),
             rowsPerStrip: filtered ? filteredRowsPerStrip(height: height, stride: layout.stride(width: width)) : nil,
-            paintedBox: filtered ? nil : paintedBox,
+            paintedBox: filtered ? nil : paintedArea?.box, inkProfile: filtered ? nil : paintedArea,
             deadline: deadline, progress: progress, workers: filtered ? 1 : workers, makePainter: makePainter)
     }
 
@@ -185,11 +192,14 @@ final class PNGWriter {
     /// strips stay those of every core, so the bytes do not depend on `workers`. A strip with no
     /// row in `paintedBox` (outside which the filler leaves every pixel zero) is not filled: its
     /// rows are encoded as transparent without reading any pixel, the same bytes as if filled.
+    /// With `inkProfile` and at most ``reorderedStripLimit`` strips, the workers take the strips
+    /// heaviest first (``PaintedArea/stripOrder(rowsPerStrip:height:)``); the strips and their
+    /// bytes stay the same, only who draws which changes.
     static func write(
         path: String, width: Int, height: Int, layout: PixelLayout, channels: PNGChannels,
         compression: PNGCompression = .fast, stripBytes: Int = defaultStripBytes, rowsPerStrip: Int? = nil,
-        paintedBox: PixelBox? = nil, deadline: Deadline = .none, progress: ProgressHandler? = nil,
-        workers: Int = ProcessInfo.processInfo.activeProcessorCount,
+        paintedBox: PixelBox? = nil, inkProfile: PaintedArea? = nil, deadline: Deadline = .none,
+        progress: ProgressHandler? = nil, workers: Int = ProcessInfo.processInfo.activeProcessorCount,
         makeFiller: @escaping @Sendable () throws(LogoMaskError) -> (StripCanvas, Int, Int) throws(LogoMaskError) -> Void
     ) throws(LogoMaskError) {
         let container = try PNGContainer(path: path, width: width, height: height, channels: channels)
@@ -199,6 +209,12 @@ final class PNGWriter {
         let stripCount = (height + rowsPerStrip - 1) / rowsPerStrip
         if stride * height >= Rasterizer.parallelBytes { PixelMemory.keepFreedHeapMemory() }
         let workers = stride * height <= Self.singleThreadBytes ? 1 : workers
+        let order = workers > 1 && stripCount <= Self.reorderedStripLimit
+            ? inkProfile?.stripOrder(rowsPerStrip: rowsPerStrip, height: height) : nil
+        // Where each strip comes in the order the workers take them.
+        var rank = Array(0..<stripCount)
+        if let order { for (position, index) in order.enumerated() { rank[index] = position } }
+        let ranks = rank
 
         final class Worker {
             let canvas: StripCanvas
@@ -214,7 +230,7 @@ final class PNGWriter {
         }
         do {
             try OrderedParallelRunner.run(
-                count: stripCount, workers: workers,
+                count: stripCount, workers: workers, order: order,
                 makeState: { () throws -> Worker in
                     Worker(
                         canvas: StripCanvas(layout: layout, width: width, maxRows: rowsPerStrip),
@@ -230,8 +246,8 @@ final class PNGWriter {
                     }
                     try worker.fill(worker.canvas, y0, rows)
                     // A worker that may take another strip clears this one's rows as it reads
-                    // them; the last strips are left as they are.
-                    guard index < stripCount - workers else {
+                    // them; the last strips handed out are left as they are.
+                    guard ranks[index] < stripCount - workers else {
                         return try worker.compressor.compress(
                             worker.canvas.buffer, stride: stride, rows: rows, isLast: index == stripCount - 1)
                     }

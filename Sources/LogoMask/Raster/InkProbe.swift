@@ -26,6 +26,14 @@ enum InkProbe {
     static func paintedBox(
         of logo: VectorLogo, width: Int, height: Int, transform: Transform, side: Int = side
     ) -> PixelBox? {
+        paintedArea(of: logo, width: width, height: height, transform: transform, side: side)?.box
+    }
+
+    /// The same box, with the probe's ink row by row (``PaintedArea``), by which the render's
+    /// strips are handed out heaviest first.
+    static func paintedArea(
+        of logo: VectorLogo, width: Int, height: Int, transform: Transform, side: Int = side
+    ) -> PaintedArea? {
         let document = logo.documentBox
         let longer = max(document.width, document.height)
         guard logo.format == .svg, !logo.usesFilterEffects, longer > 0,
@@ -33,27 +41,51 @@ enum InkProbe {
         let probeScale = Double(side) / longer
         // Below four times the probe's size, the probe's parse and draw cost what the clip saves.
         guard 4 * probeScale <= transform.a, transform.b == 0, transform.c == 0 else { return nil }
-        guard let inked = try? inkedRect(of: logo, over: document, side: side), let found = inked.rect else { return nil }
-        let grown = grownBy * inked.pixel
+        guard let probe = try? picture(of: logo, over: document, side: side),
+              let found = inkedRect(probe.picture, over: document, pixel: probe.pixel) else { return nil }
+        let grown = grownBy * probe.pixel
         let ink = Rect(x: found.minX - grown, y: found.minY - grown, width: found.width + 2 * grown, height: found.height + 2 * grown)
-        return PixelBox.covering(ink, under: transform, width: width, height: height)
+        guard let box = PixelBox.covering(ink, under: transform, width: width, height: height) else { return nil }
+        return PaintedArea(
+            box: box, rowInk: rowInk(probe.picture),
+            firstRowY: transform.d * document.minY + transform.ty, rowHeight: transform.d * probe.pixel)
     }
 
     /// Where `logo` paints inside `rect` (document units), read on a coverage picture of `rect`
     /// `side` pixels on its longer side: the inked pixels' box in document units (nil when no
     /// pixel is inked) and one pixel's size. Throws when the logo cannot be drawn.
     static func inkedRect(of logo: VectorLogo, over rect: Rect, side: Int = side) throws(LogoMaskError) -> (rect: Rect?, pixel: Double) {
+        let probe = try picture(of: logo, over: rect, side: side)
+        return (inkedRect(probe.picture, over: rect, pixel: probe.pixel), probe.pixel)
+    }
+
+    /// The coverage picture of `logo` over `rect` (document units), `side` pixels on its longer
+    /// side, and one of its pixels' size in document units.
+    private static func picture(of logo: VectorLogo, over rect: Rect, side: Int) throws(LogoMaskError) -> (picture: RasterImage, pixel: Double) {
         let scale = Double(side) / max(rect.width, rect.height)
         let width = max(1, Int((rect.width * scale).rounded(.up))), height = max(1, Int((rect.height * scale).rounded(.up)))
         let transform = Transform.translation(x: -rect.minX, y: -rect.minY).concatenating(.scale(scale))
-        let picture = try Rasterizer.image(of: logo, width: width, height: height, transform: transform, coverageOnly: true)
-        let pixel = 1 / scale
-        let inked = inkedBox(picture).map { box in
+        return (try Rasterizer.image(of: logo, width: width, height: height, transform: transform, coverageOnly: true), 1 / scale)
+    }
+
+    /// The inked pixels' box of a probe `picture` of `rect`, in document units; nil when none is.
+    private static func inkedRect(_ picture: RasterImage, over rect: Rect, pixel: Double) -> Rect? {
+        inkedBox(picture).map { box in
             Rect(
                 x: rect.minX + Double(box.x0) * pixel, y: rect.minY + Double(box.y0) * pixel,
                 width: Double(box.x1 - box.x0) * pixel, height: Double(box.y1 - box.y0) * pixel)
         }
-        return (inked, pixel)
+    }
+
+    /// Each row's coverage summed (255 a full pixel), top first.
+    static func rowInk(_ image: RasterImage) -> [Int] {
+        image.bytes.withUnsafeBufferPointer { bytes in
+            (0..<image.height).map { y in
+                var sum = 0
+                for x in 0..<image.width { sum += Int(bytes[y * image.stride + x]) }
+                return sum
+            }
+        }
     }
 
     /// The box of the probe's pixels with any coverage; nil when none has.

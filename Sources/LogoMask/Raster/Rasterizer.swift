@@ -34,11 +34,11 @@ public enum Rasterizer {
         try checkBudget(raster, maxPixels: maxPixels, file: path)
         let transform = Transform.scale(raster.scale)
         // Without a background, nothing is painted outside the logo's ink (``InkProbe``).
-        let inkBox = background == nil
-            ? InkProbe.paintedBox(of: logo, width: raster.width, height: raster.height, transform: transform) : nil
+        let painted = background == nil
+            ? InkProbe.paintedArea(of: logo, width: raster.width, height: raster.height, transform: transform) : nil
         try PNGWriter.write(
             drawing: logo, path: path, width: raster.width, height: raster.height, layout: .argb32, channels: .rgba,
-            compression: compression, paintedBox: inkBox, deadline: deadline, progress: progress, workers: workers
+            compression: compression, paintedArea: painted, deadline: deadline, progress: progress, workers: workers
         ) { () throws(LogoMaskError) in
             let drawing = try logo.makeDrawing()
             return { (context: CairoContext) throws(LogoMaskError) in
