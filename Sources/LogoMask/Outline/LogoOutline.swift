@@ -27,6 +27,11 @@ import MaskGeometry
 public struct LogoOutline: Sendable, Hashable {
     /// The painted shapes in drawing order.
     public var shapes: [Shape]
+    /// The filter results drawn between the shapes, in drawing order (each placed by its
+    /// ``Picture/position``); ``drawsWithPictures`` says whether they are all that is inexact.
+    /// Empty for a logo without filters, and for one that also draws an image of its own or a
+    /// filter Cairo did not write as a picture.
+    public var pictures: [Picture]
     /// The document box's size (``VectorLogo/documentSize``) the shapes are placed in.
     public var documentSize: Size
     /// Why the shapes do not reproduce the logo's coverage exactly, each reason once, sorted;
@@ -40,8 +45,12 @@ public struct LogoOutline: Sendable, Hashable {
     public var carriesGroupOpacity: Bool
 
     /// An outline of `shapes`.
-    public init(shapes: [Shape], documentSize: Size, inexactReasons: [InexactReason] = [], carriesGroupOpacity: Bool = false) {
+    public init(
+        shapes: [Shape], documentSize: Size, inexactReasons: [InexactReason] = [], carriesGroupOpacity: Bool = false,
+        pictures: [Picture] = []
+    ) {
         self.shapes = shapes
+        self.pictures = pictures
         self.documentSize = documentSize
         self.inexactReasons = Array(Set(inexactReasons)).sorted()
         hasSourcePoints = false
@@ -68,6 +77,14 @@ public struct LogoOutline: Sendable, Hashable {
         inexactReasons.allSatisfy { $0 == .groupOpacity } && shapes.allSatisfy(\.paint.isVector)
     }
 
+    /// True when the shapes and the ``pictures`` between them draw the logo: the shapes as
+    /// vectors (as ``drawsAsVectors``), each filter result as its picture. False when the logo
+    /// has no such pictures, or when something else (an image, a mask, text) is inexact.
+    public var drawsWithPictures: Bool {
+        !pictures.isEmpty && inexactReasons.allSatisfy { $0 == .groupOpacity || $0 == .filter }
+            && shapes.allSatisfy(\.paint.isVector)
+    }
+
     /// The sentence exporters add when they draw a translucent group's overlapping shapes each
     /// at its opacity; nil when the outline has none.
     var groupOpacityNote: String? {
@@ -89,6 +106,7 @@ public struct LogoOutline: Sendable, Hashable {
     public func mapped(by transform: Transform) -> LogoOutline {
         var copy = self
         copy.shapes = shapes.map { $0.mapped(by: transform) }
+        copy.pictures = pictures.map { $0.mapped(by: transform) }
         return copy
     }
 }

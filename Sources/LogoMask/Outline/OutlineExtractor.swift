@@ -26,38 +26,79 @@ enum OutlineExtractor {
     static func outline(of logo: VectorLogo) throws(LogoMaskError) -> LogoOutline {
         // librsvg draws filter results as images at the resolution it draws at: look at such a
         // logo at 1x first (cheap), and only zoom in if it turns out to be paths (the word
-        // "filter" may appear in the text without any filter being drawn).
+        // "filter" may appear in the text without any filter being drawn), or to draw its
+        // filter results as pictures sharp enough to magnify.
         var read = try readBack(logo, zoom: zoom(for: logo, maxZoom: logo.usesFilterEffects ? 1 : maxZoom))
-        if logo.usesFilterEffects, read.reader.reasons.isEmpty {
+        if logo.usesFilterEffects, read.reader.reasons.isEmpty, read.reader.pictureCount == 0 {
             read = try readBack(logo, zoom: zoom(for: logo))
         }
-        var reasons = read.reader.reasons
-        if logo.usesFilterEffects, !reasons.isEmpty {
-            // Filter results arrive as images: name the filter, and an image only if there is one.
-            let mentionsImage = logo.source.firstRange(of: "<image".utf8) != nil
-            reasons = reasons.filter { $0 != .image || mentionsImage } + [.filter]
+        // Filter results arrive as pictures (or, where Cairo wrote them otherwise, as images):
+        // name the filter, and an image only if the logo draws one.
+        let mentionsImage = logo.source.firstRange(of: "<image".utf8) != nil
+        let filtered = logo.usesFilterEffects && (!read.reader.reasons.isEmpty || read.reader.pictureCount > 0)
+        // The pictures are the filters' results only when the logo draws no image of its own
+        // and nothing else made the read-back name a filter or an image.
+        var keepPictures = filtered && !mentionsImage && read.reader.pictureCount > 0
+            && !read.reader.reasons.contains(.filter) && !read.reader.reasons.contains(.image)
+        if keepPictures, let region = FilterPicture.region(of: logo) {
+            let wanted = pictureZoom(documentSize: logo.documentSize, count: read.reader.pictureCount, region: region)
+            let sharper = zoom(for: logo, maxZoom: wanted)
+            if sharper > read.zoom * 1.01 {
+                let again = try readBack(logo, zoom: sharper)
+                // The same drawing at another zoom: kept only if it read back alike.
+                if again.reader.pictureCount == read.reader.pictureCount, again.reader.reasons == read.reader.reasons {
+                    read = again
+                } else {
+                    keepPictures = false
+                }
+            }
         }
+        var reasons = read.reader.reasons
+        // Pictures not kept are images the outline cannot carry, as before there were pictures.
+        if !keepPictures, read.reader.pictureCount > 0 { reasons.append(.image) }
+        if filtered { reasons = reasons.filter { $0 != .image || mentionsImage } + [.filter] }
         let back = Transform.scale(1 / read.zoom)
-        let shapes = read.reader.shapes.map { shape -> LogoOutline.Shape in
+        var shapes: [LogoOutline.Shape] = []
+        var pictures: [LogoOutline.Picture] = []
+        for shape in read.reader.shapes {
             // The same arithmetic as mapping each point by the read-back transform, then by `back`.
             let transform = shape.transform.concatenating(back)
+            let clips = shape.clips.map { LogoOutline.Clip(path: $0.path.mapped(by: back), fillRule: $0.fillRule) }
+            if let image = shape.picture {
+                guard keepPictures else { continue }
+                pictures.append(LogoOutline.Picture(
+                    position: shapes.count, png: image.png, width: image.width, height: image.height, toDocument: transform,
+                    opacity: shape.paint.opacity, clips: clips, groups: shape.groups))
+                continue
+            }
             var kind = shape.kind
             if case var .stroke(pen) = kind {
                 pen.transform = transform
                 kind = .stroke(pen)
             }
-            let clips = shape.clips.map { LogoOutline.Clip(path: $0.path.mapped(by: back), fillRule: $0.fillRule) }
-            return LogoOutline.Shape(
+            shapes.append(LogoOutline.Shape(
                 path: shape.path.mapped(by: transform), kind: kind, paint: shape.paint.mapped(by: transform), clips: clips,
-                groups: shape.groups)
+                groups: shape.groups))
         }
         var outline = LogoOutline(
             shapes: shapes, documentSize: logo.documentSize, inexactReasons: reasons,
-            carriesGroupOpacity: reasons.contains(.groupOpacity) && !read.reader.uncarriedGroupOpacity)
+            carriesGroupOpacity: reasons.contains(.groupOpacity) && !read.reader.uncarriedGroupOpacity, pictures: pictures)
         if logo.format == .svg, logo.options.elementID == nil, outline.isExact {
             useSourcePoints(of: logo, in: &outline, tolerance: 2 / (256 * read.zoom))
         }
         return outline
+    }
+
+    /// The pixels all of a logo's filter pictures may hold together (Cairo's SVG surface keeps
+    /// each page-sized filter result until it finishes): 16 M, 64 MiB.
+    static let pictureBudget = 16_777_216.0
+
+    /// The zoom the filter pictures of a logo are drawn at: the filter picture scale
+    /// (``FilterPicture/longerSide`` pixels over the filtered ink, what the reveal itself paints
+    /// from), less when the `count` page-sized pictures would pass ``pictureBudget``; at least 1.
+    static func pictureZoom(documentSize: Size, count: Int, region: Rect) -> Double {
+        let pagePixels = max(1, documentSize.width * documentSize.height) * Double(max(1, count))
+        return max(1, min(FilterPicture.scale(for: region), (pictureBudget / pagePixels).squareRoot()))
     }
 
     /// Draws `logo` at `zoom` onto an SVG surface in memory and reads back what Cairo wrote.

@@ -1,0 +1,101 @@
+import Foundation
+@testable import LogoMask
+import LogoMaskTestSupport
+import MaskGeometry
+import Testing
+
+/// Issue 23: a filtered logo's outline keeps each filter result as a picture in paint order
+/// between its vector shapes (``LogoOutline/pictures``), and the two drawn back together match
+/// the logo.
+@Suite("Filter layers")
+struct FilterLayersTests {
+    /// The longer side of the drawings compared, in pixels: a logo about 200 pt wide at 3x,
+    /// the size of a launch screen's logo.
+    static let side = 600.0
+    /// The hand-off tests' limit: the share of the logo box's pixels differing by more than 24.
+    static let allowedFraction = 0.005
+
+    /// A blurred circle between two flat rects.
+    static let synthetic = """
+        <svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100">
+        <defs><filter id="b" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="4"/></filter></defs>
+        <rect x="10" y="10" width="60" height="60" fill="#3060c0"/>
+        <circle cx="50" cy="50" r="25" fill="#e03020" filter="url(#b)"/>
+        <rect x="40" y="40" width="40" height="20" fill="#20a040"/>
+        </svg>
+        """
+
+    /// The real-world logos with filter effects, and whether their outline draws with its
+    /// pictures (rocs draws a filter result through a mask as well, which stays a whole-logo picture).
+    static let filtered: [(path: String, pictures: Bool)] = [
+        ("breeze/gpick.svg", true), ("breeze/kcolorchooser.svg", true), ("breeze/kiten.svg", true),
+        ("breeze/kteatime.svg", true), ("breeze/rocs.svg", false), ("breeze/zanshin.svg", true),
+        ("tango/gnome-dev-media-cf.svg", true), ("tango/gnome-dev-media-ms.svg", true), ("tango/gnome-dev-media-sdmmc.svg", true),
+    ]
+
+    @Test("A blurred circle between two rects: two vector shapes and one picture between them, deterministic")
+    func syntheticOrder() throws {
+        let logo = try VectorLogo(data: Data(Self.synthetic.utf8))
+        let outline = try logo.outline
+        #expect(outline.shapes.count == 2)
+        #expect(outline.pictures.count == 1)
+        #expect(outline.pictures.first?.position == 1)
+        #expect(outline.inexactReasons == [.filter])
+        #expect(outline.drawsWithPictures)
+        #expect(!outline.drawsAsVectors)
+        // Drawn at the filter picture scale: 2048 px over the ink and the filter's reach.
+        let picture = try #require(outline.pictures.first)
+        #expect(picture.width >= 1000 && picture.width == picture.height, "\(picture.width)x\(picture.height)")
+        // Page-sized (Cairo's filter surfaces), to within a pixel.
+        #expect(abs(Double(picture.width) * picture.toDocument.a - 100) <= picture.toDocument.a)
+        #expect(picture.png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        // Cairo numbers images with a process-wide counter; the outline keeps only the pixels.
+        let again = try VectorLogo(data: Data(Self.synthetic.utf8)).outline
+        #expect(again == outline)
+        let difference = try Self.drawnBackDifference(logo, name: "synthetic")
+        #expect(difference <= Self.allowedFraction, "\(difference * 100) % of the logo box differs")
+    }
+
+    @Test("The real-world filtered logos: their pictures and shapes drawn back match the logo at launch size")
+    func realWorld() throws {
+        for entry in Self.filtered {
+            let path = TestPaths.realWorldFolder.appendingPathComponent(entry.path).path
+            let logo = try VectorLogo(contentsOf: path)
+            let outline = try logo.outline
+            #expect(outline.inexactReasons.contains(.filter), "\(entry.path): \(outline.inexactReasons)")
+            #expect(outline.drawsWithPictures == entry.pictures, "\(entry.path): \(outline.inexactReasons)")
+            #expect(!outline.pictures.isEmpty, "\(entry.path)")
+            guard entry.pictures else { continue }
+            let difference = try Self.drawnBackDifference(logo, name: entry.path)
+            #expect(difference <= Self.allowedFraction, "\(entry.path): \(difference * 100) % of the logo box differs")
+        }
+    }
+
+    @Test("A logo without filters has no pictures")
+    func noFilters() throws {
+        let outline = try VectorLogo(contentsOf: TestPaths.realWorldFolder.appendingPathComponent("papirus/firefox.svg").path).outline
+        #expect(outline.pictures.isEmpty)
+        #expect(!outline.drawsWithPictures)
+    }
+
+    /// The share of the document box's pixels (``side`` on its longer side) where the outline's
+    /// shapes and pictures, written as SVG and drawn by librsvg, differ from the logo by more than 24.
+    static func drawnBackDifference(_ logo: VectorLogo, name: String) throws -> Double {
+        let outline = try logo.outline
+        let markup = SVGLogoMarkup(outline: outline, prefix: "c")
+        let size = logo.documentSize
+        let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(size.width)\" height=\"\(size.height)\"><defs>"
+            + markup.clipDefinitions + "</defs>" + markup.shapes(paint: .own) + "</svg>"
+        let copy = try VectorLogo(data: Data(svg.utf8))
+        let scale = side / max(size.width, size.height)
+        let w = Int((size.width * scale).rounded()), h = Int((size.height * scale).rounded())
+        let a = try Rasterizer.image(of: logo, width: w, height: h, transform: .scale(scale))
+        let b = try Rasterizer.image(of: copy, width: w, height: h, transform: .scale(scale))
+        var differing = 0
+        for i in stride(from: 0, to: a.bytes.count, by: 4)
+        where (0..<4).contains(where: { abs(Int(a.bytes[i + $0]) - Int(b.bytes[i + $0])) > 24 }) {
+            differing += 1
+        }
+        return Double(differing) / Double(max(1, w * h))
+    }
+}
