@@ -71,6 +71,30 @@ struct FilterLayersTests {
         }
     }
 
+    @Test("With filterPictureLayers, gpick's twitter Lottie holds its shapes and its 4 filter pictures, each embedded once")
+    func lottieLayers() throws {
+        let path = TestPaths.realWorldFolder.appendingPathComponent("breeze/gpick.svg").path
+        let scene = try LottieExportTests.scene(path, RevealPreset.twitter.spec)
+        var options = RevealExportOptions()
+        let whole = try RevealExport.lottie(scene, options: options)
+        options.filterPictureLayers = true
+        let layered = try RevealExport.lottie(scene, options: options)
+        #expect(try RevealExport.lottie(scene, options: options).text == layered.text)
+        #expect(whole.text.contains("\"hole picture\""))
+        #expect(!layered.text.contains("\"hole picture\""))
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(layered.text.utf8)) as? [String: Any])
+        let assets = try #require(document["assets"] as? [[String: Any]])
+        let images = assets.filter { ($0["p"] as? String)?.hasPrefix("data:image/png") == true }
+        #expect(images.compactMap { $0["id"] as? String }.sorted() == (1...4).map { "filter picture \($0)" })
+        // The drawn logo and the hole show the same pictures, as image layers between shape layers.
+        let imageLayers = assets.flatMap { ($0["layers"] as? [[String: Any]]) ?? [] }.filter { $0["ty"] as? Int == 2 }
+        #expect(imageLayers.count == 8)
+        let shapeLayers = assets.flatMap { ($0["layers"] as? [[String: Any]]) ?? [] }.filter { $0["ty"] as? Int == 4 }
+        #expect(shapeLayers.count >= 2)
+        #expect(layered.notes.contains { $0.contains("4 filter effects") }, "\(layered.notes)")
+        #expect(layered.text.utf8.count < whole.text.utf8.count / 2, "\(layered.text.utf8.count) against \(whole.text.utf8.count) bytes")
+    }
+
     @Test("A logo without filters has no pictures")
     func noFilters() throws {
         let outline = try VectorLogo(contentsOf: TestPaths.realWorldFolder.appendingPathComponent("papirus/firefox.svg").path).outline

@@ -85,6 +85,22 @@ public struct LogoOutline: Sendable, Hashable {
             && shapes.allSatisfy(\.paint.isVector)
     }
 
+    /// True when the shapes and ``pictures`` give the logo's coverage for a reader that draws each
+    /// picture's pixels and composites the ``Shape/groups`` (as ``isExactWithGroups``): inexact
+    /// only by its filters, which the pictures carry.
+    public var isExactWithPictures: Bool {
+        guard !pictures.isEmpty, inexactReasons.contains(.filter) else { return false }
+        let others = inexactReasons.filter { $0 != .filter }
+        return others.isEmpty || (carriesGroupOpacity && others == [.groupOpacity])
+    }
+
+    /// The sentence exporters add when they embed the ``pictures``; nil when there are none.
+    var pictureNote: String? {
+        guard !pictures.isEmpty else { return nil }
+        let count = pictures.count == 1 ? "Its filter effect (a blur or shadow) is" : "Its \(pictures.count) filter effects (blurs, shadows) are"
+        return "\(count) embedded as pictures between its vector shapes; the rest is vectors."
+    }
+
     /// The sentence exporters add when they draw a translucent group's overlapping shapes each
     /// at its opacity; nil when the outline has none.
     var groupOpacityNote: String? {

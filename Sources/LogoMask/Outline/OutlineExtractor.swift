@@ -57,7 +57,23 @@ enum OutlineExtractor {
         // Pictures not kept are images the outline cannot carry, as before there were pictures.
         if !keepPictures, read.reader.pictureCount > 0 { reasons.append(.image) }
         if filtered { reasons = reasons.filter { $0 != .image || mentionsImage } + [.filter] }
-        let back = Transform.scale(1 / read.zoom)
+        let (shapes, pictures) = assemble(read, keepPictures: keepPictures)
+        var outline = LogoOutline(
+            shapes: shapes, documentSize: logo.documentSize, inexactReasons: reasons,
+            carriesGroupOpacity: reasons.contains(.groupOpacity) && !read.reader.uncarriedGroupOpacity, pictures: pictures)
+        if logo.format == .svg, logo.options.elementID == nil, outline.isExact {
+            useSourcePoints(of: logo, in: &outline, tolerance: 2 / (256 * read.zoom))
+        }
+        return outline
+    }
+
+    /// The read-back shapes and (when `keepPictures`) pictures in document units.
+    private static func assemble(
+        _ read: (reader: CairoSVGReader, zoom: Double, offset: Point), keepPictures: Bool
+    ) -> (shapes: [LogoOutline.Shape], pictures: [LogoOutline.Picture]) {
+        let back = read.offset == .zero
+            ? Transform.scale(1 / read.zoom)
+            : Transform.translation(x: -read.offset.x, y: -read.offset.y).concatenating(.scale(1 / read.zoom))
         var shapes: [LogoOutline.Shape] = []
         var pictures: [LogoOutline.Picture] = []
         for shape in read.reader.shapes {
@@ -80,13 +96,26 @@ enum OutlineExtractor {
                 path: shape.path.mapped(by: transform), kind: kind, paint: shape.paint.mapped(by: transform), clips: clips,
                 groups: shape.groups))
         }
-        var outline = LogoOutline(
-            shapes: shapes, documentSize: logo.documentSize, inexactReasons: reasons,
-            carriesGroupOpacity: reasons.contains(.groupOpacity) && !read.reader.uncarriedGroupOpacity, pictures: pictures)
-        if logo.format == .svg, logo.options.elementID == nil, outline.isExact {
-            useSourcePoints(of: logo, in: &outline, tolerance: 2 / (256 * read.zoom))
-        }
-        return outline
+        return (shapes, pictures)
+    }
+
+    /// `outline`'s filter pictures drawn again for a screen that places the document by `screen`
+    /// (an export's own scale and pixel grid, e.g. the launch screen's, where players sample a
+    /// picture without filtering): at its scale, each picture's pixels on the screen's when it
+    /// does not turn the document. In the same order and places; nil when that drawing's
+    /// pictures do not correspond to them.
+    static func pictures(of logo: VectorLogo, on screen: Transform, like outline: LogoOutline) throws(LogoMaskError) -> [LogoOutline.Picture]? {
+        let zoom = min(max(abs(screen.a), abs(screen.d)), Self.zoom(for: logo))
+        guard !outline.pictures.isEmpty, zoom.isFinite, zoom > 0 else { return nil }
+        let aligned = screen.b == 0 && screen.c == 0 && abs(screen.a - screen.d) <= 1e-9 * zoom && screen.a > 0
+        let offset = aligned
+            ? Point(x: screen.tx - screen.tx.rounded(.down), y: screen.ty - screen.ty.rounded(.down)) : .zero
+        let read = try readBack(logo, zoom: aligned ? screen.a : zoom, offset: offset)
+        let pictures = assemble(read, keepPictures: true).pictures
+        guard pictures.count == outline.pictures.count,
+              zip(pictures, outline.pictures).allSatisfy({ $0.position == $1.position && $0.groups == $1.groups })
+        else { return nil }
+        return pictures
     }
 
     /// The pixels all of a logo's filter pictures may hold together (Cairo's SVG surface keeps
@@ -102,16 +131,21 @@ enum OutlineExtractor {
     }
 
     /// Draws `logo` at `zoom` onto an SVG surface in memory and reads back what Cairo wrote.
-    private static func readBack(_ logo: VectorLogo, zoom: Double) throws(LogoMaskError) -> (reader: CairoSVGReader, zoom: Double) {
-        (CairoSVGReader.read(try cairoSVG(of: logo, zoom: zoom)), zoom)
+    /// With `offset` (pixels, each in 0..<1), the drawing is moved by it: a picture's pixel grid
+    /// then falls on that of a screen placing the document's origin at that fraction of a pixel.
+    private static func readBack(
+        _ logo: VectorLogo, zoom: Double, offset: Point = .zero
+    ) throws(LogoMaskError) -> (reader: CairoSVGReader, zoom: Double, offset: Point) {
+        (CairoSVGReader.read(try cairoSVG(of: logo, zoom: zoom, offset: offset)), zoom, offset)
     }
 
     /// The SVG document Cairo's SVG surface writes for `logo` drawn at `zoom`.
-    static func cairoSVG(of logo: VectorLogo, zoom: Double) throws(LogoMaskError) -> Data {
+    static func cairoSVG(of logo: VectorLogo, zoom: Double, offset: Point = .zero) throws(LogoMaskError) -> Data {
         let page = logo.documentSize
-        let stream = try CairoSVGStream(size: Size(width: page.width * zoom, height: page.height * zoom))
+        let grow = offset == .zero ? 0.0 : 1.0
+        let stream = try CairoSVGStream(size: Size(width: page.width * zoom + grow, height: page.height * zoom + grow))
         let context = try CairoContext(stream.surface)
-        context.setTransform(.scale(zoom))
+        context.setTransform(Transform.scale(zoom).concatenating(.translation(x: offset.x, y: offset.y)))
         switch logo.format {
         case .svg:
             let document = try SVGDocument(
