@@ -266,9 +266,7 @@ final class CairoSVGReader {
         var recorded = surfaces[id]
         if recorded == nil, target.hasPrefix("#"), let image = images[id] {
             // A picture: its pixel rect, black at full opacity until the mask's is multiplied in.
-            let rect = LogoOutline.Path([
-                .move(to: .zero), .line(to: Point(x: Double(image.width), y: 0)),
-                .line(to: Point(x: Double(image.width), y: Double(image.height))), .line(to: Point(x: 0, y: Double(image.height))), .close])
+            let rect = LogoOutline.Picture.pixelRect(width: image.width, height: image.height)
             recorded = [Shape(path: rect, transform: .identity, kind: .fill(.nonZero), paint: .flat(color: .black, opacity: 1),
                               clips: [], picture: image)]
         }

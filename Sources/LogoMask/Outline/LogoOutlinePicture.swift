@@ -40,6 +40,12 @@ extension LogoOutline {
             self.groups = groups
         }
 
+        /// The picture's pixel rect (0, 0, width, height) as a closed path, in picture pixels.
+        static func pixelRect(width: Int, height: Int) -> Path {
+            let w = Double(width), h = Double(height)
+            return Path([.move(to: .zero), .line(to: Point(x: w, y: 0)), .line(to: Point(x: w, y: h)), .line(to: Point(x: 0, y: h)), .close])
+        }
+
         /// The opacity without that of the ``groups`` (its own, inside them), as
         /// ``Shape/paintInsideGroups``.
         public var opacityInsideGroups: Double {

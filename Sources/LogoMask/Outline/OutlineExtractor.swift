@@ -103,10 +103,13 @@ enum OutlineExtractor {
     /// (an export's own scale and pixel grid, e.g. the launch screen's, where players sample a
     /// picture without filtering): at its scale, each picture's pixels on the screen's when it
     /// does not turn the document. In the same order and places; nil when that drawing's
-    /// pictures do not correspond to them.
+    /// pictures do not correspond to them, or would pass ``pictureBudget``.
     static func pictures(of logo: VectorLogo, on screen: Transform, like outline: LogoOutline) throws(LogoMaskError) -> [LogoOutline.Picture]? {
         let zoom = min(max(abs(screen.a), abs(screen.d)), Self.zoom(for: logo))
         guard !outline.pictures.isEmpty, zoom.isFinite, zoom > 0 else { return nil }
+        // Cairo keeps every page-sized picture until it finishes: past the budget, the outline's.
+        let page = logo.documentSize
+        guard Double(outline.pictures.count) * page.width * page.height * zoom * zoom <= pictureBudget else { return nil }
         let aligned = screen.b == 0 && screen.c == 0 && abs(screen.a - screen.d) <= 1e-9 * zoom && screen.a > 0
         let offset = aligned
             ? Point(x: screen.tx - screen.tx.rounded(.down), y: screen.ty - screen.ty.rounded(.down)) : .zero

@@ -43,7 +43,7 @@ struct LottieArtChoice {
     /// (``LogoOutline/drawsWithPictures``), only when every art it shows can: with one whole-logo
     /// picture ladder beside them, the file would carry both.
     static func make(
-        builder: LottieRevealBuilder, drawnLogo: Bool, hole: Bool, allowPictures: Bool = true
+        builder: LottieRevealBuilder, drawnLogo: Bool, hole: Bool, allowPictures: Bool = true, pictureRefusal: String? = nil
     ) throws(LogoMaskError) -> LottieArtChoice {
         let scene = builder.scene
         var outline = try scene.logo.outline
@@ -68,7 +68,7 @@ struct LottieArtChoice {
         let withPictures = allowPictures && builder.options.filterPictureLayers && outline.drawsWithPictures
             && scene.spec.logoColor == nil
         if !outline.drawsAsVectors && !withPictures {
-            why = "its outline is not exact (" + outline.inexactReasons.map(\.description).joined(separator: ", ") + ")"
+            why = pictureRefusal ?? "its outline is not exact (" + outline.inexactReasons.map(\.description).joined(separator: ", ") + ")"
         } else {
             do {
                 colourShapes = try layers(outline, tint: scene.spec.logoColor, id: "logo", box: box, endFrame: end)
@@ -101,7 +101,9 @@ struct LottieArtChoice {
                 return choice
             }
         }
-        if withPictures { return try make(builder: builder, drawnLogo: drawnLogo, hole: hole, allowPictures: false) }
+        if withPictures {
+            return try make(builder: builder, drawnLogo: drawnLogo, hole: hole, allowPictures: false, pictureRefusal: why)
+        }
         // Only the paints stop the shapes: the matte can still be shapes (coverage only).
         var holeShapes: LottieLogoArt?
         if hole, exact, let shapes = try? layers(outline, tint: .black, id: "hole", box: box, endFrame: end, matte: grouped) {

@@ -83,9 +83,7 @@ struct LottieArtLayers {
         for index in 0...outline.shapes.count {
             while next < outline.pictures.count, outline.pictures[next].position <= index {
                 let picture = outline.pictures[next]
-                let w = Double(picture.width), h = Double(picture.height)
-                let rect = LogoOutline.Path([.move(to: .zero), .line(to: Point(x: w, y: 0)), .line(to: Point(x: w, y: h)),
-                                             .line(to: Point(x: 0, y: h)), .close]).mapped(by: picture.toDocument)
+                let rect = LogoOutline.Picture.pixelRect(width: picture.width, height: picture.height).mapped(by: picture.toDocument)
                 order.append((outline.shapes.count + next, LogoOutline.Shape(
                     path: rect, kind: .fill(.nonZero), paint: .pattern, clips: picture.clips, groups: picture.groups)))
                 next += 1
