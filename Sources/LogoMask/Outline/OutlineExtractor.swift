@@ -40,7 +40,8 @@ enum OutlineExtractor {
         // and nothing else made the read-back name a filter or an image.
         var keepPictures = filtered && !mentionsImage && read.reader.pictureCount > 0
             && !read.reader.reasons.contains(.filter) && !read.reader.reasons.contains(.image)
-        if keepPictures, let region = FilterPicture.region(of: logo) {
+        // Drawn sharper only where they can be used (drawsWithPictures): nothing else inexact.
+        if keepPictures, read.reader.reasons.allSatisfy({ $0 == .groupOpacity }), let region = FilterPicture.region(of: logo) {
             let wanted = pictureZoom(documentSize: logo.documentSize, count: read.reader.pictureCount, region: region)
             let sharper = zoom(for: logo, maxZoom: wanted)
             if sharper > read.zoom * 1.01 {
