@@ -43,11 +43,12 @@ struct FilterLayersTests {
         #expect(outline.inexactReasons == [.filter])
         #expect(outline.drawsWithPictures)
         #expect(!outline.drawsAsVectors)
-        // Drawn at the filter picture scale: 2048 px over the ink and the filter's reach.
+        // As the read-back drew it: page-sized at 1 px a unit; drawn again at 6 px a unit on demand.
         let picture = try #require(outline.pictures.first)
-        #expect(picture.width >= 1000 && picture.width == picture.height, "\(picture.width)x\(picture.height)")
-        // Page-sized (Cairo's filter surfaces), to within a pixel.
-        #expect(abs(Double(picture.width) * picture.toDocument.a - 100) <= picture.toDocument.a)
+        #expect(picture.width == 100 && picture.height == 100, "\(picture.width)x\(picture.height)")
+        #expect(picture.toDocument == .identity)
+        let sharp = try #require(try OutlineExtractor.pictures(of: logo, on: .scale(6), like: outline))
+        #expect(sharp.count == 1 && sharp[0].width == 600 && abs(sharp[0].toDocument.a - 1.0 / 6) < 1e-12)
         #expect(picture.png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
         // Cairo numbers images with a process-wide counter; the outline keeps only the pixels.
         let again = try VectorLogo(data: Data(Self.synthetic.utf8)).outline
@@ -105,13 +106,15 @@ struct FilterLayersTests {
     /// The share of the document box's pixels (``side`` on its longer side) where the outline's
     /// shapes and pictures, written as SVG and drawn by librsvg, differ from the logo by more than 24.
     static func drawnBackDifference(_ logo: VectorLogo, name: String) throws -> Double {
-        let outline = try logo.outline
-        let markup = SVGLogoMarkup(outline: outline, prefix: "c")
+        var outline = try logo.outline
         let size = logo.documentSize
+        let scale = side / max(size.width, size.height)
+        // The pictures drawn again at the drawing's scale, as an export does.
+        outline.pictures = try OutlineExtractor.pictures(of: logo, on: .scale(scale), like: outline) ?? outline.pictures
+        let markup = SVGLogoMarkup(outline: outline, prefix: "c")
         let svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(size.width)\" height=\"\(size.height)\"><defs>"
             + markup.clipDefinitions + "</defs>" + markup.shapes(paint: .own) + "</svg>"
         let copy = try VectorLogo(data: Data(svg.utf8))
-        let scale = side / max(size.width, size.height)
         let w = Int((size.width * scale).rounded()), h = Int((size.height * scale).rounded())
         let a = try Rasterizer.image(of: logo, width: w, height: h, transform: .scale(scale))
         let b = try Rasterizer.image(of: copy, width: w, height: h, transform: .scale(scale))

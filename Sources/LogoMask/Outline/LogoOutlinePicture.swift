@@ -4,8 +4,9 @@ import MaskGeometry
 extension LogoOutline {
     /// A filter effect's result (a blur, a drop shadow) as the picture librsvg drew it, placed in
     /// paint order among the shapes (``LogoOutline/pictures``): the one part of a filtered logo
-    /// that vectors cannot carry. Soft by nature, so it magnifies well from the resolution it was
-    /// drawn at (``OutlineExtractor/pictureZoom(documentSize:count:region:)``).
+    /// that vectors cannot carry. The outline holds it as its read-back drew it (1 pixel a
+    /// document unit); an export draws it again at its own scale
+    /// (``OutlineExtractor/pictures(of:on:like:)``). Soft by nature, it magnifies well from there.
     public struct Picture: Sendable, Hashable {
         /// How many of the outline's ``LogoOutline/shapes`` are drawn before it: it is drawn after
         /// `shapes[0..<position]` and before the rest (pictures at one position keep their order).

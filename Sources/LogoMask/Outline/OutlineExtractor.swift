@@ -26,8 +26,7 @@ enum OutlineExtractor {
     static func outline(of logo: VectorLogo) throws(LogoMaskError) -> LogoOutline {
         // librsvg draws filter results as images at the resolution it draws at: look at such a
         // logo at 1x first (cheap), and only zoom in if it turns out to be paths (the word
-        // "filter" may appear in the text without any filter being drawn), or to draw its
-        // filter results as pictures sharp enough to magnify.
+        // "filter" may appear in the text without any filter being drawn).
         var read = try readBack(logo, zoom: zoom(for: logo, maxZoom: logo.usesFilterEffects ? 1 : maxZoom))
         if logo.usesFilterEffects, read.reader.reasons.isEmpty, read.reader.pictureCount == 0 {
             read = try readBack(logo, zoom: zoom(for: logo))
@@ -38,22 +37,10 @@ enum OutlineExtractor {
         let filtered = logo.usesFilterEffects && (!read.reader.reasons.isEmpty || read.reader.pictureCount > 0)
         // The pictures are the filters' results only when the logo draws no image of its own
         // and nothing else made the read-back name a filter or an image.
-        var keepPictures = filtered && !mentionsImage && read.reader.pictureCount > 0
+        // They are kept as read (1 px a unit): an export draws them again at its own scale
+        // (``pictures(of:on:like:)``), so a logo's outline costs no more than before.
+        let keepPictures = filtered && !mentionsImage && read.reader.pictureCount > 0
             && !read.reader.reasons.contains(.filter) && !read.reader.reasons.contains(.image)
-        // Drawn sharper only where they can be used (drawsWithPictures): nothing else inexact.
-        if keepPictures, read.reader.reasons.allSatisfy({ $0 == .groupOpacity }), let region = FilterPicture.region(of: logo) {
-            let wanted = pictureZoom(documentSize: logo.documentSize, count: read.reader.pictureCount, region: region)
-            let sharper = zoom(for: logo, maxZoom: wanted)
-            if sharper > read.zoom * 1.01 {
-                let again = try readBack(logo, zoom: sharper)
-                // The same drawing at another zoom: kept only if it read back alike.
-                if again.reader.pictureCount == read.reader.pictureCount, again.reader.reasons == read.reader.reasons {
-                    read = again
-                } else {
-                    keepPictures = false
-                }
-            }
-        }
         var reasons = read.reader.reasons
         // Pictures not kept are images the outline cannot carry, as before there were pictures.
         if !keepPictures, read.reader.pictureCount > 0 { reasons.append(.image) }
@@ -103,15 +90,16 @@ enum OutlineExtractor {
     /// `outline`'s filter pictures drawn again for a screen that places the document by `screen`
     /// (an export's own scale and pixel grid, e.g. the launch screen's, where players sample a
     /// picture without filtering): at its scale, each picture's pixels on the screen's when it
-    /// does not turn the document. In the same order and places; nil when that drawing's
-    /// pictures do not correspond to them, or would pass ``pictureBudget``.
+    /// does not turn the document (at a smaller scale, off the grid, where they would pass
+    /// ``pictureBudget``). In the same order and places; nil when that drawing's pictures do
+    /// not correspond to them.
     static func pictures(of logo: VectorLogo, on screen: Transform, like outline: LogoOutline) throws(LogoMaskError) -> [LogoOutline.Picture]? {
-        let zoom = min(max(abs(screen.a), abs(screen.d)), Self.zoom(for: logo))
-        guard !outline.pictures.isEmpty, zoom.isFinite, zoom > 0 else { return nil }
-        // Cairo keeps every page-sized picture until it finishes: past the budget, the outline's.
+        let wanted = min(max(abs(screen.a), abs(screen.d)), Self.zoom(for: logo))
+        guard !outline.pictures.isEmpty, wanted.isFinite, wanted > 0 else { return nil }
+        // Cairo keeps every page-sized picture until it finishes: no more than the budget.
         let page = logo.documentSize
-        guard Double(outline.pictures.count) * page.width * page.height * zoom * zoom <= pictureBudget else { return nil }
-        let aligned = screen.b == 0 && screen.c == 0 && abs(screen.a - screen.d) <= 1e-9 * zoom && screen.a > 0
+        let zoom = min(wanted, (pictureBudget / (Double(outline.pictures.count) * max(1, page.width * page.height))).squareRoot())
+        let aligned = zoom == wanted && screen.b == 0 && screen.c == 0 && abs(screen.a - screen.d) <= 1e-9 * zoom && screen.a > 0
         let offset = aligned
             ? Point(x: screen.tx - screen.tx.rounded(.down), y: screen.ty - screen.ty.rounded(.down)) : .zero
         let read = try readBack(logo, zoom: aligned ? screen.a : zoom, offset: offset)
@@ -125,14 +113,6 @@ enum OutlineExtractor {
     /// The pixels all of a logo's filter pictures may hold together (Cairo's SVG surface keeps
     /// each page-sized filter result until it finishes): 16 M, 64 MiB.
     static let pictureBudget = 16_777_216.0
-
-    /// The zoom the filter pictures of a logo are drawn at: the filter picture scale
-    /// (``FilterPicture/longerSide`` pixels over the filtered ink, what the reveal itself paints
-    /// from), less when the `count` page-sized pictures would pass ``pictureBudget``; at least 1.
-    static func pictureZoom(documentSize: Size, count: Int, region: Rect) -> Double {
-        let pagePixels = max(1, documentSize.width * documentSize.height) * Double(max(1, count))
-        return max(1, min(FilterPicture.scale(for: region), (pictureBudget / pagePixels).squareRoot()))
-    }
 
     /// Draws `logo` at `zoom` onto an SVG surface in memory and reads back what Cairo wrote.
     /// With `offset` (pixels, each in 0..<1), the drawing is moved by it: a picture's pixel grid
