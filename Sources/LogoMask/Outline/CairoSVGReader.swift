@@ -25,12 +25,26 @@ final class CairoSVGReader {
         var clips: [LogoOutline.Clip]
         /// The translucent groups around it, outermost first.
         var groups: [LogoOutline.OpacityGroup] = []
+        /// For a picture: its PNG and size (`path` is then its pixel rect, `paint` black at the
+        /// opacity it is drawn at).
+        var picture: Image? = nil
+    }
+
+    /// An `<image>` Cairo wrote in defs (a filter result, or a raster the logo draws).
+    struct Image {
+        var png: [UInt8]
+        var width: Int
+        var height: Int
     }
 
     private(set) var shapes: [Shape] = []
     private(set) var reasons: [LogoOutline.InexactReason] = []
     /// True when a translucent group was met that the shapes' ``Shape/groups`` do not name.
     private(set) var uncarriedGroupOpacity = false
+    /// How many pictures the shapes hold (``Shape/picture``), surfaces drawn twice counted twice.
+    private(set) var pictureCount = 0
+    /// The images in defs, by id.
+    private var images: [String: Image] = [:]
     private var groupCount = 0
     private var clipDefinitions: [String: [LogoOutline.Clip]] = [:]
     var paintServers: [String: LogoOutline.Paint] = [:]
@@ -106,7 +120,19 @@ final class CairoSVGReader {
             surfaces[id, default: []].append(shape)
         } else if defsDepth == 0 {
             shapes.append(shape)
+            if shape.picture != nil { pictureCount += 1 }
         }
+    }
+
+    /// The PNG of an `<image>` with a `data:image/png;base64,` reference and a whole-pixel size.
+    static func image(_ attributes: [String: String]) -> Image? {
+        let prefix = "data:image/png;base64,"
+        guard let reference = attributes["xlink:href"] ?? attributes["href"], reference.hasPrefix(prefix),
+              attributes["x"].map({ leadingNumber($0) == 0 }) ?? true, attributes["y"].map({ leadingNumber($0) == 0 }) ?? true,
+              let width = Int(attributes["width"] ?? ""), let height = Int(attributes["height"] ?? ""), width > 0, height > 0,
+              let data = Data(base64Encoded: String(reference.dropFirst(prefix.count)))
+        else { return nil }
+        return Image(png: Array(data), width: width, height: height)
     }
 
     private func start(_ name: String, _ attributes: [String: String]) {
@@ -158,8 +184,12 @@ final class CairoSVGReader {
             readShape(name, attributes)
         case "symbol":
             reasons.append(.text)  // Cairo writes font glyphs as symbols
+        case "image" where defsDepth > 0 && attributes["id"] != nil && gradientDepth == 0:
+            // Cairo writes raster surfaces (and filter results) as images in defs, drawn by
+            // `<use>`: kept as pictures (readUse), or named there if it cannot be read.
+            if let id = attributes["id"], let image = Self.image(attributes) { images[id] = image }
         case "image", "pattern":
-            reasons.append(.image)  // Cairo writes raster surfaces (and filter results) as images
+            reasons.append(.image)
         case "use":
             readUse(attributes)
         default:
@@ -233,7 +263,14 @@ final class CairoSVGReader {
     private func readUse(_ attributes: [String: String]) {
         let target = attributes["xlink:href"] ?? attributes["href"] ?? ""
         let id = String(target.dropFirst())
-        guard target.hasPrefix("#"), let recorded = surfaces[id] else {
+        var recorded = surfaces[id]
+        if recorded == nil, target.hasPrefix("#"), let image = images[id] {
+            // A picture: its pixel rect, black at full opacity until the mask's is multiplied in.
+            let rect = LogoOutline.Picture.pixelRect(width: image.width, height: image.height)
+            recorded = [Shape(path: rect, transform: .identity, kind: .fill(.nonZero), paint: .flat(color: .black, opacity: 1),
+                              clips: [], picture: image)]
+        }
+        guard target.hasPrefix("#"), let recorded else {
             reasons.append(target.hasPrefix("#glyph") ? .text : target.hasPrefix("#image") ? .image : .other("<use>"))
             return
         }

@@ -27,6 +27,11 @@ import MaskGeometry
 public struct LogoOutline: Sendable, Hashable {
     /// The painted shapes in drawing order.
     public var shapes: [Shape]
+    /// The filter results drawn between the shapes, in drawing order (each placed by its
+    /// ``Picture/position``); ``drawsWithPictures`` says whether they are all that is inexact.
+    /// Empty for a logo without filters, and for one that also draws an image of its own or a
+    /// filter Cairo did not write as a picture.
+    public var pictures: [Picture]
     /// The document box's size (``VectorLogo/documentSize``) the shapes are placed in.
     public var documentSize: Size
     /// Why the shapes do not reproduce the logo's coverage exactly, each reason once, sorted;
@@ -40,8 +45,12 @@ public struct LogoOutline: Sendable, Hashable {
     public var carriesGroupOpacity: Bool
 
     /// An outline of `shapes`.
-    public init(shapes: [Shape], documentSize: Size, inexactReasons: [InexactReason] = [], carriesGroupOpacity: Bool = false) {
+    public init(
+        shapes: [Shape], documentSize: Size, inexactReasons: [InexactReason] = [], carriesGroupOpacity: Bool = false,
+        pictures: [Picture] = []
+    ) {
         self.shapes = shapes
+        self.pictures = pictures
         self.documentSize = documentSize
         self.inexactReasons = Array(Set(inexactReasons)).sorted()
         hasSourcePoints = false
@@ -68,6 +77,30 @@ public struct LogoOutline: Sendable, Hashable {
         inexactReasons.allSatisfy { $0 == .groupOpacity } && shapes.allSatisfy(\.paint.isVector)
     }
 
+    /// True when the shapes and the ``pictures`` between them draw the logo: the shapes as
+    /// vectors (as ``drawsAsVectors``), each filter result as its picture. False when the logo
+    /// has no such pictures, or when something else (an image, a mask, text) is inexact.
+    public var drawsWithPictures: Bool {
+        !pictures.isEmpty && inexactReasons.allSatisfy { $0 == .groupOpacity || $0 == .filter }
+            && shapes.allSatisfy(\.paint.isVector)
+    }
+
+    /// True when the shapes and ``pictures`` give the logo's coverage for a reader that draws each
+    /// picture's pixels and composites the ``Shape/groups`` (as ``isExactWithGroups``): inexact
+    /// only by its filters, which the pictures carry.
+    public var isExactWithPictures: Bool {
+        guard !pictures.isEmpty, inexactReasons.contains(.filter) else { return false }
+        let others = inexactReasons.filter { $0 != .filter }
+        return others.isEmpty || (carriesGroupOpacity && others == [.groupOpacity])
+    }
+
+    /// The sentence exporters add when they embed the ``pictures``; nil when there are none.
+    var pictureNote: String? {
+        guard !pictures.isEmpty else { return nil }
+        let count = pictures.count == 1 ? "Its filter effect (a blur or shadow) is" : "Its \(pictures.count) filter effects (blurs, shadows) are"
+        return "\(count) embedded as pictures between its vector shapes; the rest is vectors."
+    }
+
     /// The sentence exporters add when they draw a translucent group's overlapping shapes each
     /// at its opacity; nil when the outline has none.
     var groupOpacityNote: String? {
@@ -89,6 +122,7 @@ public struct LogoOutline: Sendable, Hashable {
     public func mapped(by transform: Transform) -> LogoOutline {
         var copy = self
         copy.shapes = shapes.map { $0.mapped(by: transform) }
+        copy.pictures = pictures.map { $0.mapped(by: transform) }
         return copy
     }
 }

@@ -28,49 +28,108 @@ enum OutlineExtractor {
         // logo at 1x first (cheap), and only zoom in if it turns out to be paths (the word
         // "filter" may appear in the text without any filter being drawn).
         var read = try readBack(logo, zoom: zoom(for: logo, maxZoom: logo.usesFilterEffects ? 1 : maxZoom))
-        if logo.usesFilterEffects, read.reader.reasons.isEmpty {
+        if logo.usesFilterEffects, read.reader.reasons.isEmpty, read.reader.pictureCount == 0 {
             read = try readBack(logo, zoom: zoom(for: logo))
         }
+        // Filter results arrive as pictures (or, where Cairo wrote them otherwise, as images):
+        // name the filter, and an image only if the logo draws one.
+        let mentionsImage = logo.source.firstRange(of: "<image".utf8) != nil
+        let filtered = logo.usesFilterEffects && (!read.reader.reasons.isEmpty || read.reader.pictureCount > 0)
+        // The pictures are the filters' results only when the logo draws no image of its own
+        // and nothing else made the read-back name a filter or an image.
+        // They are kept as read (1 px a unit): an export draws them again at its own scale
+        // (``pictures(of:on:like:)``), so a logo's outline costs no more than before.
+        let keepPictures = filtered && !mentionsImage && read.reader.pictureCount > 0
+            && !read.reader.reasons.contains(.filter) && !read.reader.reasons.contains(.image)
         var reasons = read.reader.reasons
-        if logo.usesFilterEffects, !reasons.isEmpty {
-            // Filter results arrive as images: name the filter, and an image only if there is one.
-            let mentionsImage = logo.source.firstRange(of: "<image".utf8) != nil
-            reasons = reasons.filter { $0 != .image || mentionsImage } + [.filter]
-        }
-        let back = Transform.scale(1 / read.zoom)
-        let shapes = read.reader.shapes.map { shape -> LogoOutline.Shape in
-            // The same arithmetic as mapping each point by the read-back transform, then by `back`.
-            let transform = shape.transform.concatenating(back)
-            var kind = shape.kind
-            if case var .stroke(pen) = kind {
-                pen.transform = transform
-                kind = .stroke(pen)
-            }
-            let clips = shape.clips.map { LogoOutline.Clip(path: $0.path.mapped(by: back), fillRule: $0.fillRule) }
-            return LogoOutline.Shape(
-                path: shape.path.mapped(by: transform), kind: kind, paint: shape.paint.mapped(by: transform), clips: clips,
-                groups: shape.groups)
-        }
+        // Pictures not kept are images the outline cannot carry, as before there were pictures.
+        if !keepPictures, read.reader.pictureCount > 0 { reasons.append(.image) }
+        if filtered { reasons = reasons.filter { $0 != .image || mentionsImage } + [.filter] }
+        let (shapes, pictures) = assemble(read, keepPictures: keepPictures)
         var outline = LogoOutline(
             shapes: shapes, documentSize: logo.documentSize, inexactReasons: reasons,
-            carriesGroupOpacity: reasons.contains(.groupOpacity) && !read.reader.uncarriedGroupOpacity)
+            carriesGroupOpacity: reasons.contains(.groupOpacity) && !read.reader.uncarriedGroupOpacity, pictures: pictures)
         if logo.format == .svg, logo.options.elementID == nil, outline.isExact {
             useSourcePoints(of: logo, in: &outline, tolerance: 2 / (256 * read.zoom))
         }
         return outline
     }
 
+    /// The read-back shapes and (when `keepPictures`) pictures in document units.
+    private static func assemble(
+        _ read: (reader: CairoSVGReader, zoom: Double, offset: Point), keepPictures: Bool
+    ) -> (shapes: [LogoOutline.Shape], pictures: [LogoOutline.Picture]) {
+        let back = read.offset == .zero
+            ? Transform.scale(1 / read.zoom)
+            : Transform.translation(x: -read.offset.x, y: -read.offset.y).concatenating(.scale(1 / read.zoom))
+        var shapes: [LogoOutline.Shape] = []
+        var pictures: [LogoOutline.Picture] = []
+        for shape in read.reader.shapes {
+            // The same arithmetic as mapping each point by the read-back transform, then by `back`.
+            let transform = shape.transform.concatenating(back)
+            let clips = shape.clips.map { LogoOutline.Clip(path: $0.path.mapped(by: back), fillRule: $0.fillRule) }
+            if let image = shape.picture {
+                guard keepPictures else { continue }
+                pictures.append(LogoOutline.Picture(
+                    position: shapes.count, png: image.png, width: image.width, height: image.height, toDocument: transform,
+                    opacity: shape.paint.opacity, clips: clips, groups: shape.groups))
+                continue
+            }
+            var kind = shape.kind
+            if case var .stroke(pen) = kind {
+                pen.transform = transform
+                kind = .stroke(pen)
+            }
+            shapes.append(LogoOutline.Shape(
+                path: shape.path.mapped(by: transform), kind: kind, paint: shape.paint.mapped(by: transform), clips: clips,
+                groups: shape.groups))
+        }
+        return (shapes, pictures)
+    }
+
+    /// `outline`'s filter pictures drawn again for a screen that places the document by `screen`
+    /// (an export's own scale and pixel grid, e.g. the launch screen's, where players sample a
+    /// picture without filtering): at its scale, each picture's pixels on the screen's when it
+    /// does not turn the document (at a smaller scale, off the grid, where they would pass
+    /// ``pictureBudget``). In the same order and places; nil when that drawing's pictures do
+    /// not correspond to them.
+    static func pictures(of logo: VectorLogo, on screen: Transform, like outline: LogoOutline) throws(LogoMaskError) -> [LogoOutline.Picture]? {
+        let wanted = min(max(abs(screen.a), abs(screen.d)), Self.zoom(for: logo))
+        guard !outline.pictures.isEmpty, wanted.isFinite, wanted > 0 else { return nil }
+        // Cairo keeps every page-sized picture until it finishes: no more than the budget.
+        let page = logo.documentSize
+        let zoom = min(wanted, (pictureBudget / (Double(outline.pictures.count) * max(1, page.width * page.height))).squareRoot())
+        let aligned = zoom == wanted && screen.b == 0 && screen.c == 0 && abs(screen.a - screen.d) <= 1e-9 * zoom && screen.a > 0
+        let offset = aligned
+            ? Point(x: screen.tx - screen.tx.rounded(.down), y: screen.ty - screen.ty.rounded(.down)) : .zero
+        let read = try readBack(logo, zoom: aligned ? screen.a : zoom, offset: offset)
+        let pictures = assemble(read, keepPictures: true).pictures
+        guard pictures.count == outline.pictures.count,
+              zip(pictures, outline.pictures).allSatisfy({ $0.position == $1.position && $0.groups == $1.groups })
+        else { return nil }
+        return pictures
+    }
+
+    /// The pixels all of a logo's filter pictures may hold together (Cairo's SVG surface keeps
+    /// each page-sized filter result until it finishes): 16 M, 64 MiB.
+    static let pictureBudget = 16_777_216.0
+
     /// Draws `logo` at `zoom` onto an SVG surface in memory and reads back what Cairo wrote.
-    private static func readBack(_ logo: VectorLogo, zoom: Double) throws(LogoMaskError) -> (reader: CairoSVGReader, zoom: Double) {
-        (CairoSVGReader.read(try cairoSVG(of: logo, zoom: zoom)), zoom)
+    /// With `offset` (pixels, each in 0..<1), the drawing is moved by it: a picture's pixel grid
+    /// then falls on that of a screen placing the document's origin at that fraction of a pixel.
+    private static func readBack(
+        _ logo: VectorLogo, zoom: Double, offset: Point = .zero
+    ) throws(LogoMaskError) -> (reader: CairoSVGReader, zoom: Double, offset: Point) {
+        (CairoSVGReader.read(try cairoSVG(of: logo, zoom: zoom, offset: offset)), zoom, offset)
     }
 
     /// The SVG document Cairo's SVG surface writes for `logo` drawn at `zoom`.
-    static func cairoSVG(of logo: VectorLogo, zoom: Double) throws(LogoMaskError) -> Data {
+    static func cairoSVG(of logo: VectorLogo, zoom: Double, offset: Point = .zero) throws(LogoMaskError) -> Data {
         let page = logo.documentSize
-        let stream = try CairoSVGStream(size: Size(width: page.width * zoom, height: page.height * zoom))
+        let grow = offset == .zero ? 0.0 : 1.0
+        let stream = try CairoSVGStream(size: Size(width: page.width * zoom + grow, height: page.height * zoom + grow))
         let context = try CairoContext(stream.surface)
-        context.setTransform(.scale(zoom))
+        context.setTransform(Transform.scale(zoom).concatenating(.translation(x: offset.x, y: offset.y)))
         switch logo.format {
         case .svg:
             let document = try SVGDocument(

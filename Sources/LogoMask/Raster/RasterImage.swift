@@ -73,6 +73,11 @@ public struct RasterImage: Sendable, Equatable {
         return PictureFileFormat.sniff(head) != nil
     }
 
+    /// The pixels of a PNG held in memory (premultiplied ARGB32); `name` stands for the file in errors.
+    init(pngBytes: [UInt8], name: String) throws(LogoMaskError) {
+        try self.init(surface: try CairoSurface.png(bytes: pngBytes, name: name), path: name)
+    }
+
     private init(surface: CairoSurface, path: String) throws(LogoMaskError) {
         surface.flush()
         let width = surface.imageWidth, height = surface.imageHeight, stride = surface.imageStride

@@ -49,14 +49,24 @@ extension CairoSurface {
         return try decode(data, format: format, path: path)
     }
 
+    /// Reads a PNG held in memory (a picture Cairo wrote into an SVG) through gdk-pixbuf's PNG
+    /// loader into premultiplied ARGB32; `name` stands for the file in errors.
+    static func png(bytes: [UInt8], name: String) throws(LogoMaskError) -> CairoSurface {
+        try decode(Data(bytes), loaderName: "png", displayName: "PNG", path: name)
+    }
+
     private static func decode(_ data: Data, format: PictureFileFormat, path: String) throws(LogoMaskError) -> CairoSurface {
+        try decode(data, loaderName: format.rawValue, displayName: format.displayName, path: path)
+    }
+
+    private static func decode(_ data: Data, loaderName: String, displayName: String, path: String) throws(LogoMaskError) -> CairoSurface {
         try DrawingLibraries.require()
         var error: UnsafeMutablePointer<GError>?
-        guard let loader = gdk_pixbuf_loader_new_with_type(format.rawValue, &error) else {
+        guard let loader = gdk_pixbuf_loader_new_with_type(loaderName, &error) else {
             let message = takeGErrorMessage(error, fallback: "no loader")
             throw LogoMaskError.unreadableInput(
-                file: path, reason: "this machine's gdk-pixbuf cannot read \(format.displayName) (\(message))"
-                    + (format == .webp ? "; install its WebP loader (apt-get install webp-pixbuf-loader)" : ""))
+                file: path, reason: "this machine's gdk-pixbuf cannot read \(displayName) (\(message))"
+                    + (loaderName == "webp" ? "; install its WebP loader (apt-get install webp-pixbuf-loader)" : ""))
         }
         defer { g_object_unref(UnsafeMutableRawPointer(loader)) }
         let written = data.withUnsafeBytes { raw -> gboolean in
@@ -71,7 +81,7 @@ extension CairoSurface {
         }()
         guard written != 0, closed != 0, let pixbuf = gdk_pixbuf_loader_get_pixbuf(loader) else {
             let message = takeGErrorMessage(error, fallback: "no picture in it")
-            throw LogoMaskError.unreadableInput(file: path, reason: "a corrupt or unsupported \(format.displayName) picture: \(message)")
+            throw LogoMaskError.unreadableInput(file: path, reason: "a corrupt or unsupported \(displayName) picture: \(message)")
         }
         return try surface(of: pixbuf, path: path)
     }

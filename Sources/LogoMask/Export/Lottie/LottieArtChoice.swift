@@ -38,9 +38,24 @@ struct LottieArtChoice {
         try LottieArtLayers(outline: outline, tint: tint, id: id, name: id, box: box, endFrame: endFrame, matte: matte)
     }
 
-    static func make(builder: LottieRevealBuilder, drawnLogo: Bool, hole: Bool) throws(LogoMaskError) -> LottieArtChoice {
+    /// The arts of the reveal `builder` makes. With ``RevealExportOptions/filterPictureLayers``, a
+    /// filtered logo's shapes go in as shapes with its filter pictures between them
+    /// (``LogoOutline/drawsWithPictures``), only when every art it shows can: with one whole-logo
+    /// picture ladder beside them, the file would carry both.
+    static func make(
+        builder: LottieRevealBuilder, drawnLogo: Bool, hole: Bool, allowPictures: Bool = true, pictureRefusal: String? = nil
+    ) throws(LogoMaskError) -> LottieArtChoice {
         let scene = builder.scene
-        let outline = try scene.logo.outline
+        var outline = try scene.logo.outline
+        if allowPictures, builder.options.filterPictureLayers, outline.drawsWithPictures {
+            // The pictures at frame 0's scale and on its pixel grid, where players that sample
+            // without filtering show them (shrunk 5-10 times from the outline's, rlottie aliased
+            // them); soft, they magnify well as the hole grows.
+            let zero = scene.state(at: 0)
+            let screen = drawnLogo ? scene.drawnLogoTransform(zero) : scene.holeTransform(zero)
+            if let atZero = try OutlineExtractor.pictures(of: scene.logo, on: screen, like: outline) { outline.pictures = atZero }
+            outline = try FilterPictureCrop.cropped(outline)
+        }
         let box = LottieLogoArt.box(ink: scene.logo.inkBounds, outline: outline)
         let end = builder.layerEnd
         var choice = LottieArtChoice(drawn: nil, hole: nil, notes: [], isPicture: false)
@@ -48,8 +63,12 @@ struct LottieArtChoice {
 
         var why: String?
         var colourShapes: LottieArtLayers?
-        if !outline.drawsAsVectors {
-            why = "its outline is not exact (" + outline.inexactReasons.map(\.description).joined(separator: ", ") + ")"
+        // A filtered logo's shapes stay vectors, its filter results pictures between them.
+        // (Pictures keep their own colours: a tinted logo's drawn art stays a whole picture.)
+        let withPictures = allowPictures && builder.options.filterPictureLayers && outline.drawsWithPictures
+            && scene.spec.logoColor == nil
+        if !outline.drawsAsVectors && !withPictures {
+            why = pictureRefusal ?? "its outline is not exact (" + outline.inexactReasons.map(\.description).joined(separator: ", ") + ")"
         } else {
             do {
                 colourShapes = try layers(outline, tint: scene.spec.logoColor, id: "logo", box: box, endFrame: end)
@@ -58,11 +77,11 @@ struct LottieArtChoice {
             }
         }
         // The layers composite the translucent groups the outline carries: exact then.
-        let exact = outline.isExactWithGroups
-        let groupNote = exact ? nil : outline.groupOpacityNote
-        // A matte draws its translucent groups beneath its shapes (LottieArtLayers): with groups,
-        // the hole has its own art.
-        let grouped = outline.shapes.contains { !$0.groups.isEmpty }
+        let exact = outline.isExactWithGroups || (withPictures && outline.isExactWithPictures)
+        let groupNote = outline.isExactWithGroups || (withPictures && outline.carriesGroupOpacity) ? nil : outline.groupOpacityNote
+        // A matte draws its translucent groups and pictures beneath its shapes (LottieArtLayers):
+        // with either, the hole has its own art.
+        let grouped = outline.shapes.contains { !$0.groups.isEmpty } || withPictures
         if let shapes = colourShapes, exact || !hole {
             let art = LottieLogoArt(layers: shapes, id: "logo", box: box)
             var matte: LottieLogoArt? = hole && !grouped ? art : nil
@@ -77,8 +96,13 @@ struct LottieArtChoice {
                 choice.drawn = drawnLogo ? art : nil
                 choice.hole = matte
                 choice.notes += groupNote.map { [$0] } ?? []
+                choice.notes += withPictures ? outline.pictureNote.map { [$0] } ?? [] : []
+                choice.isPicture = withPictures
                 return choice
             }
+        }
+        if withPictures {
+            return try make(builder: builder, drawnLogo: drawnLogo, hole: hole, allowPictures: false, pictureRefusal: why)
         }
         // Only the paints stop the shapes: the matte can still be shapes (coverage only).
         var holeShapes: LottieLogoArt?

@@ -16,6 +16,9 @@ import MaskGeometry
 ///   path filled by the non-zero rule, so a clip of one subpath by that rule is carried; any
 ///   other clip is refused (``LottieShapes/Refusal/clip``).
 ///
+/// - A filter result (``LogoOutline/Picture``) is an image layer (`ty: 2`) of its own, its PNG an
+///   image asset, in paint order between the shape layers, inside the same groups and clips.
+///
 /// Layers list the topmost first, as Lottie draws them.
 ///
 /// A matte (the hole) needs only the coverage, which does not depend on the order shapes are
@@ -42,7 +45,12 @@ struct LottieArtLayers {
     private enum Node {
         case shapes(items: [LottieJSON], clips: [LogoOutline.Clip])
         case group(LottieJSON, box: Rect)
+        case picture(Int, clips: [LogoOutline.Clip])
     }
+
+    /// The outline's pictures; in the runs, picture `i` stands as offset `shapeCount + i`.
+    private let pictures: [LogoOutline.Picture]
+    private let shapeCount: Int
 
     /// The layers of `outline` in a precomposition `id` of `box`'s size, each visible until
     /// `endFrame`, painted in the logo's colours or all in `tint`; with `matte`, the groups of
@@ -55,9 +63,34 @@ struct LottieArtLayers {
         self.endFrame = endFrame
         self.id = id
         self.name = name
-        let runs = try nodes(of: Array(outline.shapes.enumerated())[...], depth: 0)
+        pictures = outline.pictures
+        shapeCount = outline.shapes.count
+        let runs = try nodes(of: Self.paintOrder(outline)[...], depth: 0)
         guard !runs.isEmpty else { throw .empty }
         assets.insert(.object(["id": .string(id), "nm": .string(name), "layers": .array(try layers(of: runs, name: name))]), at: 0)
+        for (number, picture) in pictures.enumerated() {
+            guard let embedded = LottiePicture(png: picture.png) else { throw .paint }
+            let imageID = Self.imageID(number)
+            assets.append(embedded.asset(id: imageID, name: imageID))
+        }
+    }
+
+    /// The shapes and, between them, a stand-in for each picture (offset `shapes.count + i`: its
+    /// rect in document units, its clips and groups, a pattern paint, which is never opaque).
+    private static func paintOrder(_ outline: LogoOutline) -> [(offset: Int, element: LogoOutline.Shape)] {
+        var order: [(offset: Int, element: LogoOutline.Shape)] = []
+        var next = 0
+        for index in 0...outline.shapes.count {
+            while next < outline.pictures.count, outline.pictures[next].position <= index {
+                let picture = outline.pictures[next]
+                let rect = LogoOutline.Picture.pixelRect(width: picture.width, height: picture.height).mapped(by: picture.toDocument)
+                order.append((outline.shapes.count + next, LogoOutline.Shape(
+                    path: rect, kind: .fill(.nonZero), paint: .pattern, clips: picture.clips, groups: picture.groups)))
+                next += 1
+            }
+            if index < outline.shapes.count { order.append((index, outline.shapes[index])) }
+        }
+        return order
     }
 
     /// The runs of `shapes` (all inside the same `depth` groups), in drawing order.
@@ -75,8 +108,14 @@ struct LottieArtLayers {
                 while end < shapes.endIndex, shapes[end].element.groups.count > depth,
                       shapes[end].element.groups[depth].id == group { end += 1 }
                 if let node = try groupNode(of: shapes[start..<end], depth: depth) { result.append(node) }
+            } else if shapes[start].offset >= shapeCount {
+                let t = pictures[shapes[start].offset - shapeCount].toDocument
+                // Cairo draws filter results unturned; an image layer's scale carries no skew.
+                guard t.b == 0, t.c == 0, t.a > 0, t.d > 0 else { throw .paint }
+                for clip in first.clips where !Self.carries(clip) { throw .clip }
+                result.append(.picture(shapes[start].offset - shapeCount, clips: first.clips))
             } else {
-                while end < shapes.endIndex, shapes[end].element.groups.count == depth,
+                while end < shapes.endIndex, shapes[end].element.groups.count == depth, shapes[end].offset < shapeCount,
                       shapes[end].element.clips == first.clips { end += 1 }
                 for clip in first.clips where !Self.carries(clip) { throw .clip }
                 let run = shapes[start..<end].map { (offset: $0.offset, element: Self.insideGroups($0.element)) }
@@ -161,8 +200,39 @@ struct LottieArtLayers {
                     extra["masksProperties"] = .array(clips.enumerated().map { n, clip in Self.mask(clip, number: n) })
                 }
                 return LottieLayers.layer(type: 4, index: index, name: layerName, endFrame: endFrame, transform: transform, extra: extra)
+            case let .picture(number, clips):
+                return pictureLayer(number, index: index, clips: clips)
             }
         }
+    }
+
+    /// The image asset of picture `number`: one id whichever art (the drawn logo, the hole)
+    /// shows it, so the file embeds each picture once.
+    static func imageID(_ number: Int) -> String { "filter picture \(number + 1)" }
+
+    /// The image layer of picture `number`: its pixels scaled to document units and moved into
+    /// the precomposition, at its opacity inside its groups, masked by its clips.
+    private func pictureLayer(_ number: Int, index: Int, clips: [LogoOutline.Clip]) -> LottieJSON {
+        let picture = pictures[number]
+        let t = picture.toDocument
+        let imageID = Self.imageID(number)
+        let transform = LottieLayers.transform(
+            anchor: LottieShapes.constant(.numbers([0, 0])),
+            position: LottieShapes.constant(.array([
+                .number(t.tx - box.origin.x, decimals: 6), .number(t.ty - box.origin.y, decimals: 6)])),
+            scale: LottieShapes.constant(.array([.number(100 * t.a, decimals: 8), .number(100 * t.d, decimals: 8)])),
+            rotation: LottieShapes.constant(.int(0)),
+            opacity: LottieShapes.constant(.number(100 * picture.opacityInsideGroups)))
+        var extra: [String: LottieJSON] = ["refId": .string(imageID)]
+        if !clips.isEmpty {
+            // A mask is in the layer's own space: the clips go back through its transform.
+            let inverse = Transform(a: t.a, b: 0, c: 0, d: t.d, tx: t.tx, ty: t.ty).inverted ?? .identity
+            extra["hasMask"] = .bool(true)
+            extra["masksProperties"] = .array(clips.enumerated().map { n, clip in
+                Self.mask(LogoOutline.Clip(path: clip.path.mapped(by: inverse), fillRule: clip.fillRule), number: n)
+            })
+        }
+        return LottieLayers.layer(type: 2, index: index, name: imageID, endFrame: endFrame, transform: transform, extra: extra)
     }
 
     /// `shapes` in the order a matte draws them (see the type's comment): those in groups at

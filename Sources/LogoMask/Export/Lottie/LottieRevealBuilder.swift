@@ -62,9 +62,12 @@ struct LottieRevealBuilder {
         notes += art.notes
         var assets: [LottieJSON] = []
         var seen = Set<String>()
-        for piece in [art.drawn, art.hole].compactMap({ $0 }) where !seen.contains(piece.id) {
-            seen.insert(piece.id)
-            assets += piece.assets
+        // Each asset once: the drawn logo and the hole may share an art, or pictures.
+        for piece in [art.drawn, art.hole].compactMap({ $0 }) {
+            for asset in piece.assets {
+                guard case let .object(fields) = asset, case let .string(id)? = fields["id"] else { assets.append(asset); continue }
+                if seen.insert(id).inserted { assets.append(asset) }
+            }
         }
 
         // The launch screen: caption over background, in a precomposition of the viewport's size.

@@ -39,11 +39,9 @@ struct SVGLogoMarkup {
         self.prefix = prefix
         var clips: [LogoOutline.Clip] = []
         var index: [LogoOutline.Clip: Int] = [:]
-        for shape in outline.shapes {
-            for clip in shape.clips where index[clip] == nil {
-                index[clip] = clips.count
-                clips.append(clip)
-            }
+        for clip in outline.shapes.flatMap(\.clips) + outline.pictures.flatMap(\.clips) where index[clip] == nil {
+            index[clip] = clips.count
+            clips.append(clip)
         }
         self.clips = clips
         clipIndex = index
@@ -68,36 +66,57 @@ struct SVGLogoMarkup {
         return text
     }
 
-    /// The shapes as SVG elements, one a line, painted as `paint` says; each translucent group
-    /// opens on the line of its first shape and closes on its last's.
+    /// The shapes as SVG elements, one a line, painted as `paint` says, and the outline's
+    /// ``LogoOutline/pictures`` (filter results) as `<image>` elements in paint order between
+    /// them, in their own colours whatever `paint` says; each translucent group opens on the line
+    /// of its first element and closes on its last's.
     func shapes(paint: Paint) -> String {
         var text = ""
         var open: [LogoOutline.OpacityGroup] = []
-        for (index, shape) in outline.shapes.enumerated() {
+        func place(_ element: String, groups: [LogoOutline.OpacityGroup], clips: [LogoOutline.Clip]) {
             var shared = 0
-            while shared < open.count, shared < shape.groups.count, open[shared].id == shape.groups[shared].id { shared += 1 }
+            while shared < open.count, shared < groups.count, open[shared].id == groups[shared].id { shared += 1 }
             if open.count > shared {
                 text.removeLast()  // the newline: the closing tags end the last group's line
                 text += String(repeating: "</g>", count: open.count - shared) + "\n"
             }
-            for group in shape.groups.dropFirst(shared) {
+            for group in groups.dropFirst(shared) {
                 text += "<g opacity=\"\(formatNumber(group.opacity, decimals: 6))\">"
             }
-            open = shape.groups
-            var inside = shape
-            inside.paint = shape.paintInsideGroups
-            var element = element(for: inside, index: index, paint: paint)
-            for clip in shape.clips.reversed() {
+            open = groups
+            var element = element
+            for clip in clips.reversed() {
                 guard let i = clipIndex[clip] else { continue }
                 element = "<g clip-path=\"url(#\(prefix)\(i))\">" + element + "</g>"
             }
             text += element + "\n"
+        }
+        var nextPicture = 0
+        for index in 0...outline.shapes.count {
+            while nextPicture < outline.pictures.count, outline.pictures[nextPicture].position <= index {
+                let picture = outline.pictures[nextPicture]
+                place(Self.imageElement(picture), groups: picture.groups, clips: picture.clips)
+                nextPicture += 1
+            }
+            guard index < outline.shapes.count else { break }
+            let shape = outline.shapes[index]
+            var inside = shape
+            inside.paint = shape.paintInsideGroups
+            place(element(for: inside, index: index, paint: paint), groups: shape.groups, clips: shape.clips)
         }
         if !open.isEmpty {
             text.removeLast()
             text += String(repeating: "</g>", count: open.count) + "\n"
         }
         return text
+    }
+
+    /// A picture as an `<image>` of its pixel size placed by its transform, its PNG embedded.
+    static func imageElement(_ picture: LogoOutline.Picture) -> String {
+        var text = "<image width=\"\(picture.width)\" height=\"\(picture.height)\" transform=\"\(matrix(picture.toDocument))\""
+        let opacity = picture.opacityInsideGroups
+        if opacity < 1 { text += " opacity=\"\(formatNumber(opacity, decimals: 4))\"" }
+        return text + " preserveAspectRatio=\"none\" href=\"data:image/png;base64,\(Data(picture.png).base64EncodedString())\"/>"
     }
 
     private func element(for shape: LogoOutline.Shape, index: Int, paint: Paint) -> String {
