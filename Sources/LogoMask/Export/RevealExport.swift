@@ -42,8 +42,9 @@ public struct RevealExportOptions: Sendable, Hashable {
     /// its filter results (``LogoOutline/pictures``) as pictures, in paint order between them,
     /// instead of one picture of the whole logo. Off by default: frame 0 of gpick, kcolorchooser,
     /// kteatime and kiten then differs from the launch screen in rlottie and ThorVG on 0.6-0.74 %
-    /// of the logo box, past the hand-off's 0.5 %.
-    public var filterPictureLayers = false
+    /// of the logo box, past the hand-off's 0.5 %. Internal (tests and the hand-off matrix's
+    /// `HANDOFF_FILTER_LAYERS=1`) until every player holds it.
+    var filterPictureLayers = false
 
     /// The default for ``maxEmbeddedPixels``: 4096 x 4096, sharp on any phone at the largest scale
     /// a logo reaches while still on screen, and a file that apps load in well under a second.
