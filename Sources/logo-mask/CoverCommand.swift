@@ -22,9 +22,9 @@ struct CoverCommand: ParsableCommand {
             logo's fully opaque part (a ring's hole, a Y's notch, between a wordmark's letters),
             no scale covers from it, and the anchor becomes the point inside the logo with the
             smallest cover scale (as --anchor auto finds it), with a note on standard error;
-            with several devices one anchor serves all: the first screen's, or the best point
-            of a later screen the centre does not cover (a seam through the centre shows on
-            some pixel grids only). --anchor center
+            with several devices one anchor serves all: the first screen's, or the
+            best point of a later screen the centre does not cover (a seam through
+            the centre shows on some pixel grids only). --anchor center
             forces the centre (exit status 3 when it cannot cover). The command exits with
             status 3 when no anchor inside the logo covers (no fully opaque part).
 
