@@ -139,6 +139,31 @@ struct LottieGroupsTests {
         }
     }
 
+    @Test("No groups, a translucent band over an opaque disc: the hole's matte draws the band first, so ThorVG keeps the disc's coverage beneath it; every player holds 1 % at five moments")
+    func translucentOverOpaqueMatte() throws {
+        let folder = try TestPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("band.svg")
+        try Data("""
+            <svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">
+            <circle cx="50" cy="50" r="45" fill="#1d9bf0"/>
+            <rect x="0" y="40" width="100" height="20" fill="#ffffff" fill-opacity="0.3"/>
+            </svg>
+            """.utf8).write(to: file)
+        let scene = try LottieExportTests.scene(file.path, RevealPreset.twitter.spec)
+        let item = try LottieExportTests.export(scene, label: "band twitter", into: folder)
+        #expect(!item.picture)
+        // The hole has its own art, drawn in coverage order: the band's layer beneath the disc's.
+        let hole = try Self.precompositions(String(contentsOfFile: item.file, encoding: .utf8))["hole"]
+        #expect(hole != nil, "the hole has its own art, in coverage order")
+        let outcome = try LottiePlayback.compare([item], in: folder) { _, _ in LottieExportTests.allowedFraction }
+        let worst = outcome.worst["band twitter"] ?? [:]
+        print("band over disc: " + worst.keys.sorted().map { "\($0) \(String(format: "%.3f", worst[$0]! * 100)) %" }.joined(separator: ", "))
+        #expect(outcome.failures.isEmpty, "\(outcome.failures.joined(separator: "\n"))")
+        // Drawn in paint order, ThorVG showed the veil through the band on 0.405 % of a frame.
+        #expect((worst["ThorVG"] ?? 1) < 0.001, "ThorVG \(worst["ThorVG"] ?? -1)")
+    }
+
     @Test("rlottie, ThorVG and lottie-web play them as the frames show them, at five moments")
     func playersAgree() throws {
         let folder = try TestPaths.temporaryFolder()

@@ -79,9 +79,10 @@ struct LottieArtChoice {
         // The layers composite the translucent groups the outline carries: exact then.
         let exact = outline.isExactWithGroups || (withPictures && outline.isExactWithPictures)
         let groupNote = outline.isExactWithGroups || (withPictures && outline.carriesGroupOpacity) ? nil : outline.groupOpacityNote
-        // A matte draws its translucent groups and pictures beneath its shapes (LottieArtLayers):
-        // with either, the hole has its own art.
-        let grouped = outline.shapes.contains { !$0.groups.isEmpty } || withPictures
+        // A matte draws its translucent groups, pictures and translucent shapes beneath its opaque
+        // shapes (LottieArtLayers: ThorVG draws a translucent layer in place of what lies beneath
+        // it): with any of them over an opaque shape, the hole has its own art.
+        let grouped = LottieArtLayers.matteNeedsCoverageOrder(outline) || withPictures
         if let shapes = colourShapes, exact || !hole {
             let art = LottieLogoArt(layers: shapes, id: "logo", box: box)
             var matte: LottieLogoArt? = hole && !grouped ? art : nil

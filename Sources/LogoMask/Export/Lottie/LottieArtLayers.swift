@@ -247,11 +247,24 @@ struct LottieArtLayers {
 
     /// True when the shape covers what it paints fully: one opaque colour, or a gradient whose
     /// stops are all opaque, at full opacity inside its groups (and an opaque tint).
-    private func isOpaque(_ shape: LogoOutline.Shape) -> Bool {
+    private func isOpaque(_ shape: LogoOutline.Shape) -> Bool { Self.isOpaque(shape, tint: tint) }
+
+    private static func isOpaque(_ shape: LogoOutline.Shape, tint: RGBAColor?) -> Bool {
         let paint = shape.paintInsideGroups
         guard paint.opacity >= 1, (tint?.alpha ?? 255) == 255 else { return false }
         if let gradient = paint.gradient { return gradient.stops.allSatisfy { $0.opacity >= 1 } }
         return paint.isFlat
+    }
+
+    /// True when a matte of `outline` must be drawn in its own coverage order (see the type's
+    /// comment): it has translucent groups, or a translucent shape drawn over an opaque one.
+    static func matteNeedsCoverageOrder(_ outline: LogoOutline) -> Bool {
+        var sawOpaque = false
+        for shape in outline.shapes {
+            if !shape.groups.isEmpty { return true }
+            if isOpaque(shape, tint: .black) { sawOpaque = true } else if sawOpaque { return true }
+        }
+        return false
     }
 
     /// True when a layer mask draws `clip` as the clip does: one subpath by the non-zero rule.
