@@ -61,7 +61,7 @@ struct LottieNearSimilarityTests {
         #expect(try LottieGradientFill(gradient: far, tint: nil, opacity: 1, stroke: false, style: [:]).spaceTransform != nil)
     }
 
-    @Test("internet-web-browser goes into the Lottie as shapes under 60 kB; help-browser stays a picture for its stretched pen")
+    @Test("internet-web-browser goes into the Lottie as shapes under 100 kB; help-browser stays a picture for its stretched pen")
     func tangoLogos() throws {
         for name in ["help-browser.svg", "internet-web-browser.svg"] {
             let path = TestPaths.realWorldFolder.appendingPathComponent("tango/" + name).path
@@ -73,8 +73,10 @@ struct LottieNearSimilarityTests {
                 #expect(file.embeddedPicture == !shapes, "\(name) \(preset): \(file.notes)")
                 #expect(file.text.contains("data:image") == !shapes, "\(name) \(preset)")
                 if shapes {
-                    // Its ring: a radial gradient stroke (the 0.002 % stretch drawn as a circle).
-                    #expect(bytes < 60_000 && bytes > 10_000, "\(name) \(preset): \(bytes) bytes")
+                    // Its ring: a radial gradient stroke (the 0.002 % stretch drawn as a circle). Its
+                    // shapes twice: the drawn logo, and the hole's art in coverage order (its translucent
+                    // highlights beneath its opaque shapes, for ThorVG): 89.6 kB (2.34 MB as a picture).
+                    #expect(bytes < 100_000 && bytes > 10_000, "\(name) \(preset): \(bytes) bytes")
                     #expect(file.text.contains("\"ty\":\"gs\""), "\(name)")
                 } else {
                     #expect(file.notes.contains { $0.contains("a stroke with a stretched pen") }, "\(name) \(preset): \(file.notes)")
