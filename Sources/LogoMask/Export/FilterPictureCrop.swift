@@ -25,23 +25,9 @@ enum FilterPictureCrop {
         guard image.format == .premultipliedARGB, image.width == picture.width, image.height == picture.height else {
             return picture
         }
-        var x0 = image.width, y0 = image.height, x1 = -1, y1 = -1
-        image.bytes.withUnsafeBufferPointer { bytes in
-            for y in 0..<image.height {
-                let row = y * image.stride
-                var first = -1, last = -1
-                for x in 0..<image.width where bytes[row + 4 * x + 3] != 0 {
-                    if first < 0 { first = x }
-                    last = x
-                }
-                guard first >= 0 else { continue }
-                x0 = min(x0, first); x1 = max(x1, last)
-                y0 = min(y0, y); y1 = y
-            }
-        }
-        guard x1 >= 0 else { return nil }
-        x0 = max(0, x0 - 1); y0 = max(0, y0 - 1)
-        x1 = min(image.width - 1, x1 + 1); y1 = min(image.height - 1, y1 + 1)
+        guard let ink = InkProbe.inkedBox(image) else { return nil }
+        let x0 = max(0, ink.x0 - 1), y0 = max(0, ink.y0 - 1)
+        let x1 = min(image.width - 1, ink.x1), y1 = min(image.height - 1, ink.y1)
         if x0 == 0, y0 == 0, x1 == image.width - 1, y1 == image.height - 1 { return picture }
         let width = x1 - x0 + 1, height = y1 - y0 + 1
         var bytes = [UInt8](repeating: 0, count: width * height * 4)

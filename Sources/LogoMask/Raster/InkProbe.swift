@@ -88,14 +88,16 @@ enum InkProbe {
         }
     }
 
-    /// The box of the probe's pixels with any coverage; nil when none has.
+    /// The box of the image's pixels with any coverage (a coverage image's bytes, a premultiplied
+    /// ARGB image's alpha: the high byte of each native-endian word); nil when none has.
     static func inkedBox(_ image: RasterImage) -> PixelBox? {
+        let (step, alpha) = image.format == .coverage ? (1, 0) : (4, 3)
         var x0 = image.width, y0 = image.height, x1 = 0, y1 = 0
         image.bytes.withUnsafeBufferPointer { bytes in
             for y in 0..<image.height {
-                let row = y * image.stride
+                let row = y * image.stride + alpha
                 var first = -1, last = -1
-                for x in 0..<image.width where bytes[row + x] != 0 {
+                for x in 0..<image.width where bytes[row + step * x] != 0 {
                     if first < 0 { first = x }
                     last = x
                 }
