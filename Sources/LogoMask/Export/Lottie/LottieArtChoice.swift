@@ -82,11 +82,11 @@ struct LottieArtChoice {
         // A matte draws its translucent groups, pictures and translucent shapes beneath its opaque
         // shapes (LottieArtLayers: ThorVG draws a translucent layer in place of what lies beneath
         // it): with any of them over an opaque shape, the hole has its own art.
-        let grouped = LottieArtLayers.matteNeedsCoverageOrder(outline) || withPictures
+        let ownMatte = LottieArtLayers.matteNeedsCoverageOrder(outline) || withPictures
         if let shapes = colourShapes, exact || !hole {
             let art = LottieLogoArt(layers: shapes, id: "logo", box: box)
-            var matte: LottieLogoArt? = hole && !grouped ? art : nil
-            if hole, grouped {
+            var matte: LottieLogoArt? = hole && !ownMatte ? art : nil
+            if hole, ownMatte {
                 do {
                     matte = LottieLogoArt(layers: try layers(outline, tint: .black, id: "hole", box: box, endFrame: end, matte: true), id: "hole", box: box)
                 } catch {
@@ -107,7 +107,7 @@ struct LottieArtChoice {
         }
         // Only the paints stop the shapes: the matte can still be shapes (coverage only).
         var holeShapes: LottieLogoArt?
-        if hole, exact, let shapes = try? layers(outline, tint: .black, id: "hole", box: box, endFrame: end, matte: grouped) {
+        if hole, exact, let shapes = try? layers(outline, tint: .black, id: "hole", box: box, endFrame: end, matte: ownMatte) {
             holeShapes = LottieLogoArt(layers: shapes, id: "hole", box: box)
         }
         choice.hole = holeShapes
