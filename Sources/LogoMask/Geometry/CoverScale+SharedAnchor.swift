@@ -35,11 +35,16 @@ extension CoverScale {
 
         var kept: CoverScaleResult?
         var results: [Result<CoverScaleResult, LogoMaskError>] = []
-        var searchedAgain = false
+        // The screen whose best anchor became the shared one, already answered about it.
+        var searchedAgain: (index: Int, result: CoverScaleResult)?
         var index = 0
         while index < placements.count {
             let placement = placements[index]
             index += 1
+            if let answered = searchedAgain, answered.index == index - 1 {
+                results.append(.success(answered.result))
+                continue
+            }
             guard let chosen = kept else {
                 let result = one(placement, .centerOrBest)
                 if case let .success(found) = result { kept = found }
@@ -54,14 +59,14 @@ extension CoverScale {
                 results.append(.success(found))
             case let .failure(error):
                 // The centre covered earlier screens, not this one: its best anchor, for all.
-                if error.exitStatus == 3, chosen.anchorChoice == .center, !searchedAgain,
+                if error.exitStatus == 3, chosen.anchorChoice == .center, searchedAgain == nil,
                    case var .success(best) = one(placement, .automatic) {
-                    searchedAgain = true
                     best.anchorChoice = .best
                     best.anchorNote = "\(logo.name): the centre \(chosen.anchor) is not fully opaque on \(placement.viewport) "
                         + "(a seam or gap at its pixels); anchored at \(best.anchor) "
                         + "(cover \(formatFixed(best.scale, decimals: 1))x there) on every screen instead"
                     kept = best
+                    searchedAgain = (index - 1, best)
                     results = []
                     index = 0
                 } else {
