@@ -7,7 +7,7 @@ struct AssetsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "assets",
         abstract: "Write an app's splash assets: iOS asset catalog, Android densities, web files and the numbers.",
-        discussion: """
+        discussion: HelpText.reflow("""
             Everything is drawn from the vectors at its final size. The folder appears whole (written
             aside, then renamed) or not at all; an existing folder is replaced. manifest.json lists
             every file with its purpose; the DocC article "Launch files in your project" says where
@@ -59,7 +59,7 @@ struct AssetsCommand: ParsableCommand {
               logo-mask assets logo.pdf -o splash --platforms ios,android --dark-background "#0B1320" --dark-logo logo-dark.pdf
               logo-mask assets SampleLogos/bird.svg -o splash --platforms android --animated-icon twitter --android-icon-background "#FFFFFF"
               logo-mask assets logo.svg --into MyApp --platforms react-native --dark-background "#0B1320"
-            """)
+            """))
 
     @OptionGroup var logoOptions: LogoOptions
 

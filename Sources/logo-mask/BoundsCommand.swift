@@ -7,12 +7,12 @@ struct BoundsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bounds",
         abstract: "Print a logo's logical, ink and alpha-tight bounds, also under a scale and rotation.",
-        discussion: """
+        discussion: HelpText.reflow("""
             All in document units (CSS px for SVG, points for PDF), as x,y,width,height.
-              logical      the geometry without stroke widths (librsvg's logical rectangle)
-              ink          everything that paints, strokes included (librsvg's ink rectangle)
-              alpha-tight  the box of pixels with coverage above 0, found by drawing the vector
-                           4096 px on its long side and then again zoomed in on each edge
+              logical      the geometry without stroke widths (librsvg's logical box)
+              ink          all that paints, strokes included (librsvg's ink box)
+              alpha-tight  the box of pixels with coverage above 0, found by drawing the
+                           vector 4096 px on its long side, then zoomed in on each edge
             With --scale, --rotate and --anchor, each is also given under that transform (about
             the anchor, the document box's centre by default): logical and ink as the box of
             their transformed corners, alpha-tight measured on the transformed drawing itself.
@@ -25,7 +25,7 @@ struct BoundsCommand: ParsableCommand {
               logo-mask bounds SampleLogos/bird.svg
               logo-mask bounds SampleLogos/bird.svg --rotate 30 --scale 2 --json
               logo-mask bounds SampleLogos/wordmark.svg --anchor 0,50 --rotate -90
-            """)
+            """))
 
     @OptionGroup var logoOptions: LogoOptions
 

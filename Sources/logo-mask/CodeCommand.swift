@@ -7,7 +7,7 @@ struct CodeCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "code",
         abstract: "Write the reveal as native code: Swift (Core Animation) or Kotlin (androidx SplashScreen), sized for any window at run time.",
-        discussion: """
+        discussion: HelpText.reflow("""
             Writes into the -o folder:
               ios:     RevealGeometry.swift (Foundation only), SplashReveal.swift (UIKit)
                        and SplashRevealView.swift (SwiftUI: .logoReveal())
@@ -43,7 +43,7 @@ struct CodeCommand: ParsableCommand {
               logo-mask code SampleLogos/bird.svg --platform ios --preset twitter -o Reveal/
               logo-mask code SampleLogos/bird.svg --platform android --preset yula \\
                   --package com.example.app -o app/src/main/java/com/example/app/
-            """)
+            """))
 
     @OptionGroup var logoOptions: LogoOptions
 

@@ -7,7 +7,7 @@ struct CoverCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cover",
         abstract: "Compute the smallest scale at which the logo-shaped hole covers a whole screen.",
-        discussion: """
+        discussion: HelpText.reflow("""
             The logo's document box is drawn --logo-width points wide (default 100), centred on
             the viewport (or at --center), and scaled (and rotated) about the anchor. The cover
             scale is the smallest scale at which every pixel of the viewport, rendered at its
@@ -33,7 +33,7 @@ struct CoverCommand: ParsableCommand {
               logo-mask cover SampleLogos/bird.svg --all-devices --json
               logo-mask cover SampleLogos/ring.svg --viewport 393x852@3
               logo-mask cover SampleLogos/bird.svg --viewport 375x667@2 --rotate -30 --tolerance 0.0001
-            """)
+            """))
 
     @OptionGroup var logoOptions: LogoOptions
     @OptionGroup var placementOptions: PlacementOptions

@@ -5,14 +5,14 @@ struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Write a logo as a vector PDF or SVG (paths stay paths).",
-        discussion: """
+        discussion: HelpText.reflow("""
             One page the size of the document box; 1 document unit becomes 1 point. Useful to turn
             an SVG into the vector PDF that Xcode asset catalogs take, or a PDF page into SVG.
 
             Examples:
               logo-mask export SampleLogos/bird.svg -o bird.pdf
               logo-mask export SampleLogos/bird.pdf -o bird.svg --scale 2
-            """)
+            """))
 
     @OptionGroup var logoOptions: LogoOptions
 

@@ -7,7 +7,7 @@ struct GenerateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "generate",
         abstract: "Write every splash output a configuration file describes into one folder.",
-        discussion: """
+        discussion: HelpText.reflow("""
             Reads the file (`logo-mask init LOGO` writes one) and writes its output
             folder, replaced whole: each platform's launch files and stills (as
             `assets` writes them), the reveal as a Lottie (reveal/reveal.json, and
@@ -37,7 +37,7 @@ struct GenerateCommand: ParsableCommand {
               logo-mask generate app/logo-mask.yml
               logo-mask generate --config app/logo-mask.yml
               logo-mask generate --watch
-            """)
+            """))
 
     @Argument(help: ArgumentHelp("The configuration file.", valueName: "file"))
     var file: String = SplashConfiguration.defaultFileName

@@ -11,7 +11,7 @@ struct HeaderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "header",
         abstract: "Preview the scroll-driven Twitter profile header (source article 003): stretch, stick, avatar behind, label and blur.",
-        discussion: """
+        discussion: HelpText.reflow("""
             Pulled down, the header stretches with its top edge fixed:
             scale 1 + (-offset) / headerHeight. Scrolled, it moves up with the
             content until headerStop and sticks there. The avatar shrinks by
@@ -42,7 +42,7 @@ struct HeaderCommand: ParsableCommand {
               logo-mask header --image header.png --avatar me.png \\
                 --name-label "Jane Doe" -o frames/ --offsets -104:200:4 --scale 3
               logo-mask header --print-layout > layout.json
-            """)
+            """))
 
     @Option(help: ArgumentHelp("The header picture (PNG, JPEG, WebP, GIF, TIFF or BMP), shown aspect-filled.", valueName: "picture"))
     var image: String?

@@ -7,7 +7,7 @@ struct HoleCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "hole",
         abstract: "Write the splash overlay: the screen filled with a background, with a logo-shaped transparent hole.",
-        discussion: """
+        discussion: HelpText.reflow("""
             The output's format follows its extension: .png (the viewport's pixels at its
             density), .pdf or .svg (the viewport in points, vector: the hole is a mask of the
             logo's paths, crisp at any zoom, with no raster inside for a vector logo).
@@ -23,7 +23,7 @@ struct HoleCommand: ParsableCommand {
               logo-mask hole SampleLogos/bird.svg -o frame.svg --device "Pixel 8" --scale 4 --rotate -20
               logo-mask hole SampleLogos/bird.svg -o photo.png --device "iPhone SE" --background-image backdrop.png
               logo-mask hole SampleLogos/bird.svg -o yula.pdf --device "iPhone 15" --background-gradient "#7B2FF7,#F107A3,135"
-            """)
+            """))
 
     @OptionGroup var logoOptions: LogoOptions
     @OptionGroup var placementOptions: PlacementOptions

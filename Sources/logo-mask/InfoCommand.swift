@@ -6,7 +6,7 @@ struct InfoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "info",
         abstract: "Print a logo's size, viewBox and bounds.",
-        discussion: """
+        discussion: HelpText.reflow("""
             Sizes are in document units: CSS pixels (96 per inch) for SVG, points for PDF.
             Ink bounds include strokes (librsvg's ink rectangle); logical bounds leave strokes out.
 
@@ -14,7 +14,7 @@ struct InfoCommand: ParsableCommand {
               logo-mask info SampleLogos/bird.svg
               logo-mask info SampleLogos/wordmark.svg --id letter-o --json
               cat logo.pdf | logo-mask info - --page 2 --json
-            """)
+            """))
 
     @OptionGroup var logoOptions: LogoOptions
 

@@ -6,7 +6,7 @@ struct InitCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "init",
         abstract: "Write a commented logo-mask.yml for a logo, with the defaults computed from it.",
-        discussion: """
+        discussion: HelpText.reflow("""
             The file is the one source of every splash output: `logo-mask generate`
             writes them all from it, and every command reads it with --config FILE (a
             flag given wins over its key). Its comments give the logo's document size
@@ -17,7 +17,7 @@ struct InitCommand: ParsableCommand {
             Examples:
               logo-mask init SampleLogos/bird.svg
               logo-mask init art/logo.pdf -o app/logo-mask.yml --force
-            """)
+            """))
 
     @Argument(help: "The logo: an SVG or PDF file.")
     var logo: String

@@ -28,7 +28,7 @@ struct LogoMaskCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "logo-mask",
         abstract: "Masks, holes, geometry and reveal previews from one SVG or PDF logo.",
-        discussion: """
+        discussion: HelpText.reflow("""
             Every output is drawn from the vectors at its final size. Files appear only when
             complete. Exit status: 0 ok, 1 some logos of a batch failed (each reported),
             3 no scale covers the screen (cover), 64 usage, 65 the input is not a usable
@@ -40,7 +40,7 @@ struct LogoMaskCommand: ParsableCommand {
               logo-mask init SampleLogos/bird.svg && logo-mask generate
               logo-mask info SampleLogos/bird.svg
               logo-mask render SampleLogos/bird.svg -o bird.png --width 1024
-            """,
+            """),
         version: version,
         subcommands: [InitCommand.self, GenerateCommand.self, InfoCommand.self, RenderCommand.self, ExportCommand.self, CoverCommand.self, MaskCommand.self, HoleCommand.self, BoundsCommand.self, AssetsCommand.self, RevealCommand.self, CodeCommand.self, PreviewCommand.self, HeaderCommand.self, BatchWorkerCommand.self])
 }

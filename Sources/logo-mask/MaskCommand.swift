@@ -6,7 +6,7 @@ struct MaskCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mask",
         abstract: "Write the logo's coverage as a PNG mask (white on transparent, or grey), or its inverse.",
-        discussion: """
+        discussion: HelpText.reflow("""
             The mask is the logo's alpha drawn from its vectors at the requested size: a white
             logo on transparent by default, 8-bit grey with --gray (255 inside, 0 outside), and
             the hole (255 minus the coverage) with --invert. Any size works: it is drawn in strips.
@@ -22,7 +22,7 @@ struct MaskCommand: ParsableCommand {
               logo-mask mask SampleLogos/bird.svg -o bird-alpha.png --width 4096 --gray
               logo-mask mask SampleLogos/bird.svg -o bird-hole.png --height 2048 --invert
               logo-mask mask @logos.txt -o masks/ --width 512 --gray
-            """)
+            """))
 
     @OptionGroup var logoOptions: LogoOptions
     @OptionGroup var sizeOptions: SizeOptions

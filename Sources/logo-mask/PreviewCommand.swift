@@ -10,7 +10,7 @@ struct PreviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "preview",
         abstract: "Serve a live preview of the launch screens and the reveal on every configured device.",
-        discussion: """
+        discussion: HelpText.reflow("""
             Serves one page on 127.0.0.1 (loopback only): every device of the file (a tablet
             also in landscape; light and, with a dark background or logo, dark), each showing
             its launch screen as its platform draws it, then the reveal played by the exported
@@ -29,7 +29,7 @@ struct PreviewCommand: ParsableCommand {
               logo-mask preview
               logo-mask preview app/logo-mask.yml --port 8090
               logo-mask preview art/logo.svg
-            """)
+            """))
 
     @Argument(help: ArgumentHelp("The configuration file, or a logo (SVG or PDF) to preview with the defaults.", valueName: "file"))
     var file: String = SplashConfiguration.defaultFileName

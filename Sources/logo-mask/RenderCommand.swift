@@ -6,7 +6,7 @@ struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
         abstract: "Rasterize a logo to PNG at any size, from its vectors.",
-        discussion: """
+        discussion: HelpText.reflow("""
             Give one of --width, --height, --scale or --dpi (the aspect ratio is kept; the other
             side is rounded up, as rsvg-convert does). Without one, the document's own size.
             Any size works: past Cairo's 32767-pixel limit the image is drawn in strips and
@@ -24,7 +24,7 @@ struct RenderCommand: ParsableCommand {
               logo-mask render SampleLogos/wordmark.svg -o o.png --id letter-o --height 512
               logo-mask render SampleLogos/wordmark.svg -o huge.png --width 100000
               logo-mask render icons/ -o out/ --width 512
-            """)
+            """))
 
     @OptionGroup var logoOptions: LogoOptions
     @OptionGroup var sizeOptions: SizeOptions

@@ -10,7 +10,7 @@ struct RevealCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reveal",
         abstract: "Render a launch reveal (the logo-shaped hole that grows into the app) as frames, video, a contact sheet and the launch still.",
-        discussion: """
+        discussion: HelpText.reflow("""
             Presets follow the source articles: twitter (hole 1 -> 0.75 at 0.4 -> final, white veil fading, 0.6 s), yula (the hole turns to -atan(y/x) of the logo's position and scales 1 -> 0.85 -> final in 0.6 s, the app settles from 1.05 to 1), huvi (the logo moves to --target while the launch background fades, 0.35 s after 0.35 s), fade (the launch screen fades in 250 ms). The final scale is the cover scale computed for the viewport (times --margin); --final-scale overrides it.
 
             -o takes a folder (PNG sequence frame-0000.png, ...) or a file ending .mp4 (H.264), .gif, .webp or .apng (through ffmpeg). --still writes the launch image: frame 0, pixel for pixel, so the hand-off from the launch screen cannot jump.
@@ -26,7 +26,7 @@ struct RevealCommand: ParsableCommand {
                   --device "iPhone SE" -o huvi.gif --fps 30
               logo-mask reveal bird.svg --preset twitter --print-spec > mine.json
               logo-mask reveal bird.svg --spec mine.json --device "Pixel 8" -o mine.mp4
-            """)
+            """))
 
     @OptionGroup var logoOptions: LogoOptions
     @OptionGroup var placementOptions: PlacementOptions

@@ -52,6 +52,22 @@ struct HelpTests {
             """)
     }
 
+    @Test("each discussion is laid out within 80 columns by logo-mask itself: a wider terminal shows the same lines", arguments: ["logo-mask"] + commands)
+    func discussionFitsEightyColumns(command: String) throws {
+        // The text between the overview and USAGE; ArgumentParser re-wraps only lines wider than the screen.
+        func discussion(columns: Int) throws -> [Substring] {
+            let result = try CLI.run((command == "logo-mask" ? [] : [command]) + ["--help"], environment: ["COLUMNS": "\(columns)"])
+            let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+            let start = try #require(lines.firstIndex(of: ""), "\(result.stdout)")
+            let end = try #require(lines.firstIndex { $0.hasPrefix("USAGE:") }, "\(result.stdout)")
+            return Array(lines[start..<end])
+        }
+        let narrow = try discussion(columns: 80), wide = try discussion(columns: 200)
+        #expect(narrow.count > 3)
+        #expect(narrow == wide, "\(command): the discussion is re-wrapped at 80 columns (a source line is too long for HelpText.reflow)")
+        #expect(narrow.allSatisfy { $0.count <= 79 }, "\(narrow.filter { $0.count > 79 })")
+    }
+
     @Test("the tool's help lists exactly these commands, and Help/ holds a text for each")
     func everyCommandHasAText() throws {
         let root = try Self.help("logo-mask")
