@@ -361,10 +361,14 @@ public struct CoverScaleSearch<Source: CoverageSource> {
         return (low, high, boxes.count * 2 > total ? nil : boxes)
     }
 
+    /// How close (relatively) to the lowest a candidate anchor's scale counts as a tie.
+    static var anchorTie: Double { 0.005 }
+
     /// Searches the anchor (document units) with the smallest cover scale for `placement`
     /// (whose own anchor is ignored): every fully covered pixel of a grid over the ink is a
     /// candidate, ranked by its conservative cover scale from the summed-area table, then the
-    /// best is refined on grids zoomed onto its preimage. Nil when no pixel is fully covered.
+    /// best (of near ties, the one nearest the ink's centre) is refined on grids zoomed onto its
+    /// preimage. Nil when no pixel is fully covered.
     public mutating func bestAnchor(placement: Placement, inkBounds: Rect) throws(Source.Failure) -> Point? {
         let frame = placement.pixelFrame
         guard let inverse = frame.inverted else { return nil }
@@ -373,11 +377,15 @@ public struct CoverScaleSearch<Source: CoverageSource> {
         let density = placement.viewport.density
         let vw = Double(placement.viewport.pixelWidth), vh = Double(placement.viewport.pixelHeight)
         let gridMax = Self.fixedPointLimit / max(shape.width, shape.height)
-        var candidate = placement
-        func estimate(_ q: Point) -> Double {
-            candidate.anchor = inverse.apply(to: q)
-            let ap = candidate.anchorInPoints
+        // The same screen turned: the logo only moves, so the grid serves it too.
+        var turned = placement
+        turned.viewport.size = Size(width: placement.viewport.size.height, height: placement.viewport.size.width)
+        func estimate(_ q: Point, on screen: Placement? = nil) -> Double {
+            var probe = screen ?? placement
+            probe.anchor = inverse.apply(to: q)
+            let ap = probe.anchorInPoints
             let a = Point(x: ap.x * density, y: ap.y * density)
+            let vw = Double(probe.viewport.pixelWidth), vh = Double(probe.viewport.pixelHeight)
             func preimage(_ s: Double) -> Rect { Rect(x: q.x - a.x / s, y: q.y - a.y / s, width: vw / s, height: vh / s) }
             let lo = max(vw / shape.width, vh / shape.height)
             let top = max(lo, min(vw, vh) * grid.scale / 4)
@@ -386,39 +394,59 @@ public struct CoverScaleSearch<Source: CoverageSource> {
         }
         var region = shape.insetBy(dx: -shape.width * 0.01, dy: -shape.height * 0.01)
         try render(frame: frame, region: region, shape: shape, gridMax: gridMax)
-        var best: (q: Point, s: Double)? = nil
+        var candidates: [(q: Point, s: Double)] = []
         let step = max(1, max(grid.width, grid.height) / 128)
         for y in Swift.stride(from: step / 2, to: grid.height, by: step) {
             for x in Swift.stride(from: step / 2, to: grid.width, by: step)
             where table.count(x0: x, y0: y, x1: x + 1, y1: y + 1) == 0 {
                 let q = Point(x: grid.region.x + (Double(x) + 0.5) / grid.scale, y: grid.region.y + (Double(y) + 0.5) / grid.scale)
                 let s = estimate(q)
-                if s < (best?.s ?? .infinity) { best = (q, s) }
+                if s.isFinite { candidates.append((q, s)) }
             }
         }
-        guard var found = best else { return nil }
-        var spacing = Double(step) / grid.scale
-        for _ in 0..<4 {
-            // Zoom onto the best candidate's preimage with room for the neighbourhood searched.
-            candidate.anchor = inverse.apply(to: found.q)
-            let ap = candidate.anchorInPoints
-            let a = Point(x: ap.x * density, y: ap.y * density)
-            let pre = Rect(x: found.q.x - a.x / found.s, y: found.q.y - a.y / found.s, width: vw / found.s, height: vh / found.s)
-            let reach = 8 * spacing
-            region = pre.insetBy(dx: -reach, dy: -reach).intersection(shape.insetBy(dx: -1, dy: -1))
-            if region.isEmpty { break }
-            try render(frame: frame, region: region, shape: shape, gridMax: gridMax)
-            found.s = estimate(found.q)
-            for j in -8...8 {
-                for i in -8...8 where i != 0 || j != 0 {
-                    let q = Point(x: found.q.x + Double(i) * spacing, y: found.q.y + Double(j) * spacing)
-                    let s = estimate(q)
-                    if s < found.s { found = (q, s) }
+        guard let first = candidates.min(by: { $0.s < $1.s }) else { return nil }
+        let spacing = Double(step) / grid.scale
+        func refine(_ start: (q: Point, s: Double)) throws(Source.Failure) -> (q: Point, s: Double) {
+            var found = start, spacing = spacing
+            for _ in 0..<4 {
+                // Zoom onto the best candidate's preimage with room for the neighbourhood searched.
+                var probe = placement
+                probe.anchor = inverse.apply(to: found.q)
+                let ap = probe.anchorInPoints
+                let a = Point(x: ap.x * density, y: ap.y * density)
+                let pre = Rect(x: found.q.x - a.x / found.s, y: found.q.y - a.y / found.s, width: vw / found.s, height: vh / found.s)
+                let reach = 8 * spacing
+                region = pre.insetBy(dx: -reach, dy: -reach).intersection(shape.insetBy(dx: -1, dy: -1))
+                if region.isEmpty { break }
+                try render(frame: frame, region: region, shape: shape, gridMax: gridMax)
+                found.s = estimate(found.q)
+                for j in -8...8 {
+                    for i in -8...8 where i != 0 || j != 0 {
+                        let q = Point(x: found.q.x + Double(i) * spacing, y: found.q.y + Double(j) * spacing)
+                        let s = estimate(q)
+                        if s < found.s { found = (q, s) }
+                    }
                 }
+                spacing /= 4
             }
-            spacing /= 4
+            return found
         }
-        return inverse.apply(to: found.q)
+        // Many points can tie: on a tall screen the height alone often sets the scale, for any
+        // point along a band, and the scan meets the band's end first. Of the candidates within
+        // Self.anchorTie of the lowest, the one that serves the screen turned best (then the one
+        // nearest the ink's centre) suits every screen of a run better, since they share one
+        // anchor; it is kept when it still ties once refined (near a seam the finer grids can
+        // show it is not covered after all).
+        let middle = shape.center
+        func rank(_ q: Point) -> (Double, Double) { (estimate(q, on: turned), q.distance(to: middle)) }
+        let shared = candidates.filter { $0.s <= first.s * (1 + Self.anchorTie) }.map { ($0, rank($0.q)) }
+            .min { $0.1 < $1.1 }.flatMap { $0.1 < rank(first.q) ? $0.0 : nil }
+        let best = try refine(first)
+        if let shared {
+            let refined = try refine(shared)
+            if refined.s <= best.s * (1 + Self.anchorTie) { return inverse.apply(to: refined.q) }
+        }
+        return inverse.apply(to: best.q)
     }
 
     /// Statistics of the last search.

@@ -141,6 +141,27 @@ struct CoverTests {
         #expect(anchor.chosen == .best && anchor.note != nil)
     }
 
+    @Test("of near ties on the first screen, the anchor that serves the screen turned: platformdotsh's twelve screens need half the scale")
+    func nearTiesServeTheTurnedScreen() throws {
+        // platformdotsh (simple-icons, CC0): a bar along the top; on a portrait phone the height sets
+        // the scale for any anchor along it, and the scan met the bar's left end first (x 2.1:
+        // 16.79x portrait, 33.17x landscape, 444.6 over the twelve built-in screens).
+        let logo = try VectorLogo(contentsOf: try GeometryFixtures.path(ofCoverLogo: "platformdotsh"))
+        let placements = Device.builtIn.flatMap { device in
+            [false, true].map { Placement(documentSize: logo.documentSize, viewport: device.viewport(landscape: $0)) }
+        }
+        let found = try CoverScale.compute(logo: logo, placements: placements).map { try $0.get() }
+        #expect(found.count == 12 && found.allSatisfy { $0.anchorChoice == .best && $0.anchor == found[0].anchor })
+        // The first screen's scale stays within the tie (0.5 %) of the best found there.
+        #expect(abs(found[0].scale - 16.789) / 16.789 < 0.005, "\(found[0].scale)")
+        #expect(found[1].scale < 11, "landscape \(found[1].scale)x (33.17x about the bar's end)")
+        let total = found.reduce(0) { $0 + $1.scale }
+        #expect(total < 240, "\(total) over the twelve screens (444.6 about the bar's end)")
+        for result in found.prefix(2) {
+            #expect(try pixelsBelowFull(logo, result.placement) == 0, "\(result.placement.viewport) at \(result.scale)")
+        }
+    }
+
     @Test("--anchor auto puts the ring's anchor on its band with a finite, verified scale")
     func ringAutoAnchor() throws {
         let logo = try VectorLogo(contentsOf: GeometryFixtures.sample("ring.svg"))
