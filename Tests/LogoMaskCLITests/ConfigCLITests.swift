@@ -89,6 +89,49 @@ struct ConfigCLITests {
         #expect(try hashes(out) == files)
     }
 
+    @Test("generate with center-or-auto: one anchor for the launch files of every platform and the Swift and Kotlin code, though each device alone would pick its own")
+    func oneAnchorAcrossPlatforms() throws {
+        // monogame (simple-icons, CC0): its centre is in a gap; alone, an iPhone SE picks x 12.0, a Pixel 8 x 1.7.
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try FileManager.default.copyItem(
+            atPath: TestPaths.packageRoot.appendingPathComponent("Tests/LogoMaskTests/Fixtures/simple-icons-cover/monogame.svg").path,
+            toPath: folder.appendingPathComponent("monogame.svg").path)
+        let config = folder.appendingPathComponent("logo-mask.yml").path
+        try Data("""
+            logo: monogame.svg
+            platforms: [ios, android]
+            devices: ["iPhone SE", "Pixel 8"]
+            reveal:
+              anchor: center-or-auto
+              fps: 10
+            """.utf8).write(to: URL(fileURLWithPath: config))
+        let run = try CLI.run(["generate", config, "-q"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let out = folder.appendingPathComponent("splash").path
+        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: out + "/manifest.json"))) as? [String: Any])
+        let launch = try #require(manifest["launch"] as? [String: [String: Any]])
+        func anchor(_ platform: String) throws -> (x: Double, y: Double) {
+            let point = try #require(launch[platform]?["anchor"] as? [String: Double], "\(platform)")
+            return (try #require(point["x"]), try #require(point["y"]))
+        }
+        let ios = try anchor("ios"), android = try anchor("android")
+        #expect(ios == android && launch["ios"]?["anchorChosen"] as? String == "best")
+        #expect(abs(ios.x - 1.72) > 1, "the Pixel 8's own point \(ios)")
+        // The code's anchor offsets are the same point: (anchor - the box's centre 12,12) x points per unit.
+        func constant(_ name: String, in file: String) throws -> Double {
+            let text = try String(contentsOfFile: out + "/" + file, encoding: .utf8)
+            let line = try #require(text.split(separator: "\n").first { $0.contains(name) && $0.contains("=") }, "\(name) in \(file)")
+            return try #require(Double(line.split(separator: "=").last!.trimmingCharacters(in: .whitespaces)), "\(line)")
+        }
+        let swift = try String(contentsOfFile: out + "/ios/Reveal/RevealGeometry.swift", encoding: .utf8)
+        #expect(swift.contains(String(format: "anchorOffset = (x: %.9f, y: %.9f)", (ios.x - 12) * 100 / 24, (ios.y - 12) * 100 / 24)), "iOS anchor")
+        let kotlin = "android/Reveal/RevealGeometry.kt"
+        let perUnit = try constant("logoWidth", in: kotlin) / 24
+        #expect(abs(try constant("anchorOffsetX", in: kotlin) - (android.x - 12) * perUnit) < 1e-6)
+        #expect(abs(try constant("anchorOffsetY", in: kotlin) - (android.y - 12) * perUnit) < 1e-6)
+    }
+
     @Test("generate and --config stop with 64 naming the file, the line and the key; nothing is written")
     func badValue() throws {
         let (folder, config) = try project("logo: bird.svg\nbackground: white\nreveal:\n  preset: twiter\n")

@@ -56,16 +56,18 @@ public enum AssetGenerator {
 
     /// The same, the cover searches drawing through `session` when given (`generate` shares one
     /// per logo across its platforms).
+    /// With `anchor`, the screens are measured about that anchor, chosen across a wider run
+    /// (`generate`'s every platform), instead of one searched for these devices.
     static func write(
         logo: VectorLogo, options: AssetOptions, to folder: String, deadline: Deadline,
-        progress: ProgressHandler?, session: CoverSearchSession?
+        progress: ProgressHandler?, session: CoverSearchSession?, anchor shared: SharedAnchor? = nil
     ) throws(LogoMaskError) -> Report {
         guard options.logoWidth.isFinite, options.logoWidth > 0 else {
             throw LogoMaskError.invalidParameter(.logoWidth, "must be a positive number of points, not \(options.logoWidth).")
         }
         guard !logo.inkBounds.isEmpty else { throw LogoMaskError.noVisibleInk(file: logo.name) }
         if let dark = options.darkLogo, dark.inkBounds.isEmpty { throw LogoMaskError.noVisibleInk(file: dark.name) }
-        let (covers, anchor) = coverScales(logo: logo, options: options, deadline: deadline, session: session)
+        let (covers, anchor) = coverScales(logo: logo, options: options, deadline: deadline, session: session, anchor: shared)
         let android = options.platforms.contains(.android) ? try AndroidPlan(logo: logo, options: options, anchor: anchor.point) : nil
         // Measured from pixels for every platform: it also refuses, before anything is written, a
         // logo whose ink rectangle is not empty but which paints nothing (hidden or fill-less shapes).
@@ -317,9 +319,11 @@ public enum AssetGenerator {
 
     /// The cover scale on every device and orientation, about one anchor for the logo (the
     /// launch files, stills and icons must agree): the default anchor as
-    /// ``CoverScale/compute(logo:placements:anchor:tolerance:deadline:)`` shares it.
+    /// ``CoverScale/compute(logo:placements:anchor:tolerance:deadline:)`` shares it, or `shared`
+    /// when the caller chose it across more screens.
     static func coverScales(
-        logo: VectorLogo, options: AssetOptions, deadline: Deadline, session: CoverSearchSession? = nil
+        logo: VectorLogo, options: AssetOptions, deadline: Deadline, session: CoverSearchSession? = nil,
+        anchor shared: SharedAnchor? = nil
     ) -> ([AssetManifest.Cover], SharedAnchor) {
         // One parse and one first grid for every screen.
         let session = session?.logo === logo ? session : CoverSearchSession(logo: logo, deadline: deadline)
@@ -328,9 +332,10 @@ public enum AssetGenerator {
             Placement(documentSize: logo.documentSize, viewport: device.viewport(landscape: landscape), logoWidth: options.logoWidth)
         }
         let results = CoverScale.compute(
-            logo: logo, placements: placements, anchor: nil, tolerance: 0.001, deadline: deadline, session: session)
+            logo: logo, placements: placements, anchor: shared.map { .point($0.point) }, tolerance: 0.001, deadline: deadline,
+            session: session)
         var covers: [AssetManifest.Cover] = []
-        var anchor: SharedAnchor?
+        var anchor = shared
         for ((device, landscape), result) in zip(screens, results) {
             var entry = AssetManifest.Cover(
                 device: device.name, orientation: landscape ? "landscape" : "portrait",

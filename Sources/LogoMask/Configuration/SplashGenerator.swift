@@ -73,10 +73,13 @@ public enum SplashGenerator {
 
         // The reveal as code for the app platforms, made before anything is drawn: the step most
         // likely to refuse (an anchor outside the logo's opaque part) fails fast.
+        // One anchor for every output of the run (the launch files, stills, previews, Lottie, code).
+        let shared = sharedAnchor(c, logo: logo, deadline: deadline, session: session(logo))
         var bundles: [RevealCodeBundle] = []
         for platform in [RevealCodePlatform.ios, .android] where c.platforms.contains(platform == .ios ? .ios : .android) {
             let (scene, kotlinLaunch) = try codeScene(
-                c, logo: logo, darkLogo: darkLogo, spec: spec, platform: platform, deadline: deadline, session: session(logo))
+                c, logo: logo, darkLogo: darkLogo, spec: spec, platform: platform, anchor: shared, deadline: deadline,
+                session: session(logo))
             bundles.append(try RevealCode.generate(
                 scene, platform: platform, kotlinPackage: c.code.kotlinPackage, kotlinLaunch: kotlinLaunch, deadline: deadline,
                 darkBackground: c.darkBackground?.flatColor, darkLogo: darkLogo))
@@ -92,7 +95,7 @@ public enum SplashGenerator {
                 androidIconBackground: c.android.iconBackground, androidFit: c.android.iconFit, animatedIcon: c.android.animatedIcon)
             let scratch = try folder.path(".launch-\(platform.rawValue)")
             let report = try AssetGenerator.write(
-                logo: logo, options: options, to: scratch, deadline: deadline, progress: nil, session: session(logo))
+                logo: logo, options: options, to: scratch, deadline: deadline, progress: nil, session: session(logo), anchor: shared)
             try move(scratch + "/" + platform.rawValue, to: folder.path(platform.rawValue), folder: folder)
             try? FileManager.default.removeItem(atPath: scratch)
             launch[platform.rawValue] = report.manifest
@@ -126,15 +129,15 @@ public enum SplashGenerator {
                 let drawn = dark ? (darkLogo ?? logo) : logo
                 let suffix = dark ? "-dark" : "", mode = dark ? " in dark mode" : ""
                 let preview = try revealScene(
-                    c, logo: drawn, spec: spec, device: device, density: 1, content: content, appearance: appearance, deadline: deadline,
-                    session: session(drawn))
+                    c, logo: drawn, spec: spec, device: device, density: 1, content: content, appearance: appearance,
+                    anchor: drawn === logo ? shared : nil, deadline: deadline, session: session(drawn))
                 let sheet = "previews/\(AssetGenerator.fileName(device.name))\(suffix).png"
                 _ = try RevealRenderer.render(preview, fps: min(c.reveal.fps, previewFPS), output: nil, contactSheet: folder.path(sheet), deadline: deadline)
                 purposes[sheet] = "Frames of the \(spec.name) reveal on \(device.name) at 1x\(mode), labelled with their times (a preview)."
                 guard index == 0 else { continue }
                 let scene = try revealScene(
-                    c, logo: drawn, spec: spec, device: device, content: content, appearance: appearance, deadline: deadline,
-                    session: session(drawn))
+                    c, logo: drawn, spec: spec, device: device, content: content, appearance: appearance,
+                    anchor: drawn === logo ? shared : nil, deadline: deadline, session: session(drawn))
                 let options = RevealExportOptions(fps: c.reveal.fps)
                 let lottie = "reveal/reveal\(suffix).json"
                 let exported = try RevealExport.lottie(scene, options: options)
@@ -209,10 +212,11 @@ public enum SplashGenerator {
 
     /// The reveal on `device` (at `density`, default the device's) as the reveal command plays
     /// it, with the logo width of the device's platform, over the background of `appearance`
-    /// (the caller passes that appearance's logo).
+    /// (the caller passes that appearance's logo), about the run's shared anchor when given.
     private static func revealScene(
         _ c: SplashConfiguration, logo: VectorLogo, spec: RevealSpec, device: Device, density: Double? = nil,
-        content: RasterImage?, appearance: LaunchScene.Appearance = .light, deadline: Deadline, session: CoverSearchSession?
+        content: RasterImage?, appearance: LaunchScene.Appearance = .light, anchor shared: AssetGenerator.SharedAnchor?,
+        deadline: Deadline, session: CoverSearchSession?
     ) throws(LogoMaskError) -> RevealScene {
         var viewport = device.viewport()
         if let density { viewport.density = density }
@@ -224,16 +228,18 @@ public enum SplashGenerator {
         settings.background = appearance == .dark ? (c.darkBackground ?? c.background).flatColor : c.background.flatColor
         settings.content = content
         settings.specFolder = c.reveal.spec.map { URL(fileURLWithPath: c.resolve($0)).deletingLastPathComponent().path }
-        return try RevealScene(logo: logo, spec: spec, settings: settings, deadline: deadline, session: session)
+        return try scene(settings, anchoredAt: shared, drawn: logo, logo: logo) { (settings) throws(LogoMaskError) in
+            try RevealScene(logo: logo, spec: spec, settings: settings, deadline: deadline, session: session)
+        }
     }
 
     /// The scene the code is read from, as the code command makes it: the first device's screen
-    /// (Android: the first Android device's), its anchor chosen there by the scene, the final
+    /// (Android: the first Android device's), about the run's shared anchor (else chosen there by the scene), the final
     /// scale left to the app, over the configured background. Android's continues the splash
     /// screen the system draws (its launch scene, with night mode's background and logo).
     private static func codeScene(
         _ c: SplashConfiguration, logo: VectorLogo, darkLogo: VectorLogo?, spec: RevealSpec, platform: RevealCodePlatform,
-        deadline: Deadline, session: CoverSearchSession?
+        anchor shared: AssetGenerator.SharedAnchor?, deadline: Deadline, session: CoverSearchSession?
     ) throws(LogoMaskError) -> (RevealScene, KotlinLaunch?) {
         var settings: RevealSettings
         var launch: KotlinLaunch?
@@ -256,7 +262,9 @@ public enum SplashGenerator {
         settings.finalScale = 1
         // The scene resolves a searched anchor (the default, or auto) itself.
         if let anchor = c.reveal.anchor { settings.anchor = anchor }
-        let scene = try RevealScene(logo: logo, spec: spec, settings: settings, deadline: deadline, session: session)
+        let scene = try Self.scene(settings, anchoredAt: shared, drawn: logo, logo: logo) { (settings) throws(LogoMaskError) in
+            try RevealScene(logo: logo, spec: spec, settings: settings, deadline: deadline, session: session)
+        }
         if c.reveal.spec == nil, let icon = c.android.animatedIcon, icon == c.reveal.preset {
             // The exit goes on from the animated icon's last frame, as the assets write it.
             launch?.startTime = try KotlinLaunch.animatedIconHandOffTime(scene, darkLogo: darkLogo)
