@@ -50,7 +50,7 @@ struct CodeCommand: ParsableCommand {
     @Option(help: ArgumentHelp("ios (Swift) or android (Kotlin).", valueName: "ios|android"))
     var platform: RevealCodePlatform
 
-    @Option(help: ArgumentHelp("A built-in animation: \(RevealPreset.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "name"))
+    @Option(help: ArgumentHelp("A built-in animation: \(RevealPreset.allCases.map(\.rawValue).joined(separator: ", ")) (default twitter, unless --spec).", valueName: "name"))
     var preset: RevealPreset?
 
     @Option(help: ArgumentHelp("A JSON spec file (see reveal --print-spec for the format).", valueName: "file"))
@@ -106,7 +106,6 @@ struct CodeCommand: ParsableCommand {
 
     func validate() throws {
         if preset != nil, spec != nil { throw ValidationError("Give --preset or --spec, not both.") }
-        if preset == nil, spec == nil { throw ValidationError("Give --preset \(RevealPreset.allCases.map(\.rawValue).joined(separator: "|")) or --spec FILE.") }
         guard logoWidth > 0, logoWidth.isFinite else { throw ValidationError("--logo-width must be a positive number of points.") }
         guard Anchor(parsing: anchor) != nil else {
             throw ValidationError("--anchor takes center-or-auto, center, auto or X,Y in document units; \"\(anchor)\" is none of them.")
@@ -118,7 +117,7 @@ struct CodeCommand: ParsableCommand {
         if let duration, !(duration > 0 && duration.isFinite) { throw ValidationError("--duration must be a positive number of seconds.") }
         guard margin > 0, margin.isFinite else { throw ValidationError("--margin must be a positive number (1 = just covers).") }
         guard AndroidIconFit.Mode(rawValue: androidFit) != nil else { throw ValidationError("--android-fit takes circle or canvas, not \(androidFit).") }
-        if let animatedIcon, animatedIcon != preset {
+        if let animatedIcon, spec != nil || animatedIcon != (preset ?? .twitter) {
             throw ValidationError("--animated-icon \(animatedIcon.rawValue) continues only the same --preset (the exit goes on from the icon's motion): give --preset \(animatedIcon.rawValue).")
         }
     }

@@ -31,7 +31,7 @@ struct RevealCommand: ParsableCommand {
     @OptionGroup var logoOptions: LogoOptions
     @OptionGroup var placementOptions: PlacementOptions
 
-    @Option(help: ArgumentHelp("A built-in animation: \(RevealPreset.allCases.map(\.rawValue).joined(separator: ", ")).", valueName: "name"))
+    @Option(help: ArgumentHelp("A built-in animation: \(RevealPreset.allCases.map(\.rawValue).joined(separator: ", ")) (default twitter, unless --spec).", valueName: "name"))
     var preset: RevealPreset?
 
     @Option(help: ArgumentHelp("A JSON spec file (see --print-spec for the format).", valueName: "file"))
@@ -105,7 +105,6 @@ struct RevealCommand: ParsableCommand {
 
     func validate() throws {
         if preset != nil, spec != nil { throw ValidationError("Give --preset or --spec, not both.") }
-        if preset == nil, spec == nil { throw ValidationError("Give --preset \(RevealPreset.allCases.map(\.rawValue).joined(separator: "|")) or --spec FILE.") }
         if !printSpec {
             guard placementOptions.viewport != nil || placementOptions.device != nil else {
                 throw ValidationError("Give the screen: --device NAME or --viewport WxH[@D].")

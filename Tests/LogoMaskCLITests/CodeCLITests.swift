@@ -81,9 +81,9 @@ struct CodeCLITests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: out).sorted() == ["RevealGeometry.kt", "SplashReveal.kt", "SplashRevealCompose.kt"])
     }
 
-    @Test("usage errors: no preset, both preset and spec, a bad package")
+    @Test("usage errors: both preset and spec, an unknown platform, a bad package")
     func usage() throws {
-        #expect(try CLI.run(["code", CLI.sample("bird.svg"), "--platform", "ios", "-o", "/tmp/x"]).status == 64)
+        #expect(try CLI.run(["code", CLI.sample("bird.svg"), "--platform", "ios", "--preset", "twitter", "--spec", "a.json", "-o", "/tmp/x"]).status == 64)
         #expect(try CLI.run(["code", CLI.sample("bird.svg"), "--platform", "web", "--preset", "twitter", "-o", "/tmp/x"]).status == 64)
         let folder = try CLI.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

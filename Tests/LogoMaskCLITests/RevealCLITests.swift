@@ -92,4 +92,22 @@ struct RevealCLITests {
         #expect(png.stderr.contains("--still"))
         #expect(try CLI.run(["reveal", CLI.sample("bird.svg"), "--preset", "twitter", "--spec", "a.json", "--print-spec"]).status == 64)
     }
+
+    @Test("without --preset or --spec, reveal and code play twitter (the configuration's default): the same bytes as --preset twitter")
+    func twitterByDefault() throws {
+        let folder = try CLI.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func lottie(_ extra: [String]) throws -> Data {
+            let path = folder.appendingPathComponent("r\(extra.count).json").path
+            let run = try CLI.run(["reveal", CLI.sample("bird.svg"), "--viewport", "100x180@1", "--fps", "10", "-o", path, "-q"] + extra)
+            #expect(run.status == 0, "\(run.stderr)")
+            return try Data(contentsOf: URL(fileURLWithPath: path))
+        }
+        let byDefault = try lottie([]), twitter = try lottie(["--preset", "twitter"])
+        #expect(!byDefault.isEmpty && byDefault == twitter)
+        let code = try CLI.run(["code", CLI.sample("bird.svg"), "--platform", "ios", "-o", folder.appendingPathComponent("Reveal").path, "-q"])
+        #expect(code.status == 0, "\(code.stderr)")
+        let swift = try String(contentsOfFile: folder.appendingPathComponent("Reveal/RevealGeometry.swift").path, encoding: .utf8)
+        #expect(swift.contains("twitter"))
+    }
 }
