@@ -35,15 +35,15 @@ extension SplashGenerator {
         return nil
     }
 
-    /// `make` with `settings` anchored at `shared` (a point of `drawn`'s document: the dark logo
-    /// keeps its own choice), or as configured when the scene's own screen (a preview's 1x
-    /// pixels, the Android icon's size) cannot cover from it: a seam through the point can show
-    /// on one pixel grid and not on another.
+    /// `make` with `settings` anchored at `shared` (a point of the light logo's document: the
+    /// dark logo's scenes pass nil and keep their own choice), or as configured when the scene's
+    /// own screen (a preview's 1x pixels, the Android icon's size) cannot cover from it: a seam
+    /// through the point can show on one pixel grid and not on another.
     static func scene(
-        _ settings: RevealSettings, anchoredAt shared: AssetGenerator.SharedAnchor?, drawn: VectorLogo, logo: VectorLogo,
+        _ settings: RevealSettings, anchoredAt shared: AssetGenerator.SharedAnchor?,
         make: (RevealSettings) throws(LogoMaskError) -> RevealScene
     ) throws(LogoMaskError) -> RevealScene {
-        guard let shared, drawn === logo else { return try make(settings) }
+        guard let shared else { return try make(settings) }
         var anchored = settings
         anchored.anchor = .point(shared.point)
         do {

@@ -71,10 +71,10 @@ public enum SplashGenerator {
             try deadline.check(logo.name)
         }
 
-        // The reveal as code for the app platforms, made before anything is drawn: the step most
-        // likely to refuse (an anchor outside the logo's opaque part) fails fast.
         // One anchor for every output of the run (the launch files, stills, previews, Lottie, code).
         let shared = sharedAnchor(c, logo: logo, deadline: deadline, session: session(logo))
+        // The reveal as code for the app platforms, made before anything is drawn: the step most
+        // likely to refuse (an anchor outside the logo's opaque part) fails fast.
         var bundles: [RevealCodeBundle] = []
         for platform in [RevealCodePlatform.ios, .android] where c.platforms.contains(platform == .ios ? .ios : .android) {
             let (scene, kotlinLaunch) = try codeScene(
@@ -228,14 +228,14 @@ public enum SplashGenerator {
         settings.background = appearance == .dark ? (c.darkBackground ?? c.background).flatColor : c.background.flatColor
         settings.content = content
         settings.specFolder = c.reveal.spec.map { URL(fileURLWithPath: c.resolve($0)).deletingLastPathComponent().path }
-        return try scene(settings, anchoredAt: shared, drawn: logo, logo: logo) { (settings) throws(LogoMaskError) in
+        return try scene(settings, anchoredAt: shared) { (settings) throws(LogoMaskError) in
             try RevealScene(logo: logo, spec: spec, settings: settings, deadline: deadline, session: session)
         }
     }
 
     /// The scene the code is read from, as the code command makes it: the first device's screen
-    /// (Android: the first Android device's), about the run's shared anchor (else chosen there by the scene), the final
-    /// scale left to the app, over the configured background. Android's continues the splash
+    /// (Android: the first Android device's), about the run's shared anchor (else chosen there by
+    /// the scene), the final scale left to the app, over the configured background. Android's continues the splash
     /// screen the system draws (its launch scene, with night mode's background and logo).
     private static func codeScene(
         _ c: SplashConfiguration, logo: VectorLogo, darkLogo: VectorLogo?, spec: RevealSpec, platform: RevealCodePlatform,
@@ -262,7 +262,7 @@ public enum SplashGenerator {
         settings.finalScale = 1
         // The scene resolves a searched anchor (the default, or auto) itself.
         if let anchor = c.reveal.anchor { settings.anchor = anchor }
-        let scene = try Self.scene(settings, anchoredAt: shared, drawn: logo, logo: logo) { (settings) throws(LogoMaskError) in
+        let scene = try Self.scene(settings, anchoredAt: shared) { (settings) throws(LogoMaskError) in
             try RevealScene(logo: logo, spec: spec, settings: settings, deadline: deadline, session: session)
         }
         if c.reveal.spec == nil, let icon = c.android.animatedIcon, icon == c.reveal.preset {
