@@ -72,9 +72,8 @@ struct LottieArtChoice {
         // (Pictures keep their own colours: a tinted logo's drawn art stays a whole picture.)
         let withPictures = layered && scene.spec.logoColor == nil
         if !outline.drawsAsVectors && !withPictures {
-            why = pictureRefusal ?? (sharpPictures
-                ? "its filter results have sharp edges, which pictures drawn for frame 0 would blur as the logo grows"
-                : "its outline is not exact (" + outline.inexactReasons.map(\.description).joined(separator: ", ") + ")")
+            why = pictureRefusal ?? "its outline is not exact (" + outline.inexactReasons.map(\.description).joined(separator: ", ") + ")"
+                + (sharpPictures ? " and its filter results have sharp edges, which pictures drawn for frame 0 would blur as the logo grows" : "")
         } else {
             do {
                 colourShapes = try layers(outline, tint: scene.spec.logoColor, id: "logo", box: box, endFrame: end)
