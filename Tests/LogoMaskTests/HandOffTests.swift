@@ -177,10 +177,7 @@ struct HandOffTests {
         for index in cases.indices {
             let item = cases[index], v = item.scene.placement.viewport
             let lottie = folder.appendingPathComponent("case\(index).json").path
-            // HANDOFF_FILTER_LAYERS=1 tries RevealExportOptions.filterPictureLayers (off by default).
-            var lottieOptions = RevealExportOptions()
-            lottieOptions.filterPictureLayers = ProcessInfo.processInfo.environment["HANDOFF_FILTER_LAYERS"] != nil
-            let lottieFile = try RevealExport.lottie(item.scene, options: lottieOptions)
+            let lottieFile = try RevealExport.lottie(item.scene, options: RevealExportOptions())
             try RevealExport.write(lottieFile, to: lottie)
             cases[index].lottie = lottie
             cases[index].lottiePicture = lottieFile.embeddedPicture

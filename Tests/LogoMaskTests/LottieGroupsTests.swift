@@ -85,7 +85,11 @@ struct LottieGroupsTests {
         let art = try LottieArtLayers(outline: circle, tint: nil, id: "logo", name: "logo", box: Self.box, endFrame: 10)
         let layers = try #require(try Self.precompositions("{\"assets\":" + LottieJSON.array(art.assets).text + "}")["logo"])
         let masks = layers.compactMap { $0["masksProperties"] as? [[String: Any]] }.flatMap { $0 }
-        #expect(masks.count == circle.shapes[0].clips.count)
+        // The circle is a mask; a clip holding the rect whole (the page's) is none
+        // (LogoOutline.withoutContainingClips: players would square the shared edge's coverage).
+        #expect(circle.shapes[0].clips.count == 2 && masks.count == 1)
+        let kept = circle.withoutContainingClips().shapes[0].clips
+        #expect(kept.count == 1 && abs(kept[0].path.bounds.width - 80) < 0.01, "\(kept.map(\.path.bounds))")
         #expect(masks.first?["mode"] as? String == "a" && masks.dropFirst().allSatisfy { $0["mode"] as? String == "i" })
         #expect(masks.allSatisfy { $0["inv"] as? Bool == false })
 

@@ -38,13 +38,12 @@ public struct RevealExportOptions: Sendable, Hashable {
     /// The most pixels an embedded picture of the logo may have (used when the outline cannot
     /// carry the logo exactly: filters, images, gradients).
     public var maxEmbeddedPixels: Int
-    /// Experimental (issue 23): a filtered logo's Lottie carries its shapes as vectors and only
-    /// its filter results (``LogoOutline/pictures``) as pictures, in paint order between them,
-    /// instead of one picture of the whole logo. Off by default: frame 0 of gpick, kcolorchooser,
-    /// kteatime and kiten then differs from the launch screen in rlottie and ThorVG on 0.6-0.74 %
-    /// of the logo box, past the hand-off's 0.5 %. Internal (tests and the hand-off matrix's
-    /// `HANDOFF_FILTER_LAYERS=1`) until every player holds it.
-    var filterPictureLayers = false
+    /// A filtered logo's Lottie carries its shapes as vectors and only its filter results
+    /// (``LogoOutline/pictures``) as pictures, in paint order between them, instead of one
+    /// picture of the whole logo (issue 23), when those results are soft (blurs, shadows:
+    /// ``FilterPictureGrid/magnifiesWell(_:)``). On by default; internal, for tests that compare
+    /// with the whole-logo picture.
+    var filterPictureLayers = true
 
     /// The default for ``maxEmbeddedPixels``: 4096 x 4096, sharp on any phone at the largest scale
     /// a logo reaches while still on screen, and a file that apps load in well under a second.

@@ -38,23 +38,28 @@ struct LottieArtChoice {
         try LottieArtLayers(outline: outline, tint: tint, id: id, name: id, box: box, endFrame: endFrame, matte: matte)
     }
 
-    /// The arts of the reveal `builder` makes. With ``RevealExportOptions/filterPictureLayers``, a
-    /// filtered logo's shapes go in as shapes with its filter pictures between them
-    /// (``LogoOutline/drawsWithPictures``), only when every art it shows can: with one whole-logo
-    /// picture ladder beside them, the file would carry both.
+    /// The arts of the reveal `builder` makes. A filtered logo's shapes go in as shapes with its
+    /// filter pictures between them (``LogoOutline/drawsWithPictures``; frame 0's, on the
+    /// screen's pixel grid: ``FilterPictureGrid``), only when every art it shows can: with one
+    /// whole-logo picture ladder beside them, the file would carry both.
     static func make(
         builder: LottieRevealBuilder, drawnLogo: Bool, hole: Bool, allowPictures: Bool = true, pictureRefusal: String? = nil
     ) throws(LogoMaskError) -> LottieArtChoice {
         let scene = builder.scene
         var outline = try scene.logo.outline
-        if allowPictures, builder.options.filterPictureLayers, outline.drawsWithPictures {
+        var layered = allowPictures && builder.options.filterPictureLayers && outline.drawsWithPictures
+        var sharpPictures = false
+        if layered {
             // The pictures at frame 0's scale and on its pixel grid, where players that sample
             // without filtering show them (shrunk 5-10 times from the outline's, rlottie aliased
             // them); soft, they magnify well as the hole grows.
             let zero = scene.state(at: 0)
             let screen = drawnLogo ? scene.drawnLogoTransform(zero) : scene.holeTransform(zero)
-            if let atZero = try OutlineExtractor.pictures(of: scene.logo, on: screen, like: outline) { outline.pictures = atZero }
-            outline = try FilterPictureCrop.cropped(outline)
+            var atZero = outline
+            if let pictures = try OutlineExtractor.pictures(of: scene.logo, on: screen, like: outline) { atZero.pictures = pictures }
+            atZero = try FilterPictureGrid.aligned(try FilterPictureCrop.cropped(atZero), on: screen)
+            // Frame 0's pictures serve every frame only when soft; else one whole-logo ladder.
+            if try FilterPictureGrid.magnifiesWell(atZero) { outline = atZero } else { layered = false; sharpPictures = true }
         }
         let box = LottieLogoArt.box(ink: scene.logo.inkBounds, outline: outline)
         let end = builder.layerEnd
@@ -65,10 +70,10 @@ struct LottieArtChoice {
         var colourShapes: LottieArtLayers?
         // A filtered logo's shapes stay vectors, its filter results pictures between them.
         // (Pictures keep their own colours: a tinted logo's drawn art stays a whole picture.)
-        let withPictures = allowPictures && builder.options.filterPictureLayers && outline.drawsWithPictures
-            && scene.spec.logoColor == nil
+        let withPictures = layered && scene.spec.logoColor == nil
         if !outline.drawsAsVectors && !withPictures {
             why = pictureRefusal ?? "its outline is not exact (" + outline.inexactReasons.map(\.description).joined(separator: ", ") + ")"
+                + (sharpPictures ? " and its filter results have sharp edges, which pictures drawn for frame 0 would blur as the logo grows" : "")
         } else {
             do {
                 colourShapes = try layers(outline, tint: scene.spec.logoColor, id: "logo", box: box, endFrame: end)

@@ -14,7 +14,8 @@ import MaskGeometry
 /// - Clips are the masks of the shape layer holding the clipped shapes (`masksProperties`: the
 ///   first clip added, `"a"`, each further one intersected, `"i"`). A Lottie mask is one closed
 ///   path filled by the non-zero rule, so a clip of one subpath by that rule is carried; any
-///   other clip is refused (``LottieShapes/Refusal/clip``).
+///   other clip is refused (``LottieShapes/Refusal/clip``). A clip that holds a filled shape
+///   whole is dropped from it (``LogoOutline/withoutContainingClips()``).
 ///
 /// - A filter result (``LogoOutline/Picture``) is an image layer (`ty: 2`) of its own, its PNG an
 ///   image asset, in paint order between the shape layers, inside the same groups and clips.
@@ -57,6 +58,9 @@ struct LottieArtLayers {
     /// each precomposition first (for a matte's coverage only).
     init(outline: LogoOutline, tint: RGBAColor?, id: String, name: String,
          box: (origin: Point, width: Int, height: Int), endFrame: Int, matte: Bool = false) throws(LottieShapes.Refusal) {
+        // A clip that holds its shape whole is no mask: players multiply a mask's edge into the
+        // shape's where Cairo covers it once (``LogoOutline/withoutContainingClips()``).
+        let outline = outline.withoutContainingClips()
         self.matte = matte
         self.tint = tint
         self.box = box
