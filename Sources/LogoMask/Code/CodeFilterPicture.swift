@@ -60,7 +60,12 @@ struct CodeFilterPicture {
               let drawn = try OutlineExtractor.pictures(of: scene.logo, on: .scale(zoom), like: outline)
         else { return nil }
         var withPictures = outline
-        withPictures.pictures = drawn
+        // The clips as the outline read them, as the shapes' are (the drawing at `zoom` reads them finer).
+        withPictures.pictures = zip(drawn, outline.pictures).map { picture, read in
+            var copy = picture
+            copy.clips = read.clips
+            return copy
+        }
         // Cut to what each paints; those drawn one right after the other alike, joined.
         let cut = try FilterPictureMerge.merged(FilterPictureCrop.cropped(withPictures).pictures, carriesGroups: outline.carriesGroupOpacity)
         var result: [CodeFilterPicture] = []
