@@ -195,26 +195,33 @@ struct CodeFilterPicturesTests {
             toDocument: Transform.translation(x: x, y: y).concatenating(.scale(0.5)), opacity: opacity)
     }
 
-    @Test("FilterPictureMerge: opaque pictures at one place are drawn one over the other into one (a half-transparent red over blue: the source-over pixel); translucent ones only where they do not overlap; off the pixel grid, never")
+    @Test("FilterPictureMerge: pictures at one place are drawn one over the other into one, each at its opacity (a half-transparent red over blue: the source-over pixel; at opacity 0.5, half of each), the result opaque; off the pixel grid or at another place, never")
     func merge() throws {
         let blue: [UInt8] = [255, 0, 0, 255], red: [UInt8] = [0, 0, 128, 128]
         let opaque = try FilterPictureMerge.merged(
             [try Self.picture(4, 4, blue, x: 0, y: 0, opacity: 1), try Self.picture(4, 4, red, x: 2, y: 2, opacity: 1)], carriesGroups: false)
         try #require(opaque.count == 1)
-        #expect(opaque[0].width == 6 && opaque[0].height == 6 && opaque[0].toDocument == Transform.scale(0.5))
-        let image = try RasterImage(pngBytes: opaque[0].png, name: "merged")
-        func pixel(_ x: Int, _ y: Int) -> [UInt8] { Array(image.bytes[y * image.stride + 4 * x..<y * image.stride + 4 * x + 4]) }
+        #expect(opaque[0].width == 6 && opaque[0].height == 6 && opaque[0].toDocument == Transform.scale(0.5) && opaque[0].opacity == 1)
+        func pixels(_ picture: LogoOutline.Picture) throws -> (Int, Int) -> [UInt8] {
+            let image = try RasterImage(pngBytes: picture.png, name: "merged")
+            return { x, y in Array(image.bytes[y * image.stride + 4 * x..<y * image.stride + 4 * x + 4]) }
+        }
+        let pixel = try pixels(opaque[0])
         // Red at 50 % over blue: blue keeps 127/255, red adds 128.
         #expect(pixel(3, 3) == [127, 0, 128, 255], "\(pixel(3, 3))")
         #expect(pixel(0, 0) == blue && pixel(5, 5) == red && pixel(5, 0) == [0, 0, 0, 0])
-        let overlapping = try FilterPictureMerge.merged(
+        // At opacity 0.5 each: blue 128 (alpha 128), then red 64 over it keeping 191/255 of it.
+        let translucent = try FilterPictureMerge.merged(
             [try Self.picture(4, 4, blue, x: 0, y: 0, opacity: 0.5), try Self.picture(4, 4, red, x: 2, y: 2, opacity: 0.5)], carriesGroups: false)
-        #expect(overlapping.count == 2)
-        let apart = try FilterPictureMerge.merged(
-            [try Self.picture(2, 2, blue, x: 0, y: 0, opacity: 0.5), try Self.picture(2, 2, red, x: 3, y: 0, opacity: 0.5)], carriesGroups: false)
-        #expect(apart.count == 1 && apart.first?.width == 5)
+        try #require(translucent.count == 1 && translucent[0].opacity == 1)
+        let half = try pixels(translucent[0])
+        #expect(half(0, 0) == [128, 0, 0, 128] && half(5, 5) == [0, 0, 64, 64], "\(half(0, 0)) \(half(5, 5))")
+        #expect(half(3, 3) == [96, 0, 64, 160], "\(half(3, 3))")
         let offGrid = try FilterPictureMerge.merged(
             [try Self.picture(2, 2, blue, x: 0, y: 0, opacity: 1), try Self.picture(2, 2, red, x: 0.25, y: 0, opacity: 1)], carriesGroups: false)
         #expect(offGrid.count == 2)
+        var elsewhere = try Self.picture(2, 2, red, x: 2, y: 0, opacity: 1)
+        elsewhere.position = 3
+        #expect(try FilterPictureMerge.merged([try Self.picture(2, 2, blue, x: 0, y: 0, opacity: 1), elsewhere], carriesGroups: false).count == 2)
     }
 }

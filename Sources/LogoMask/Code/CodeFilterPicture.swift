@@ -10,8 +10,8 @@ import MaskGeometry
 /// Each picture is drawn again by the library (``OutlineExtractor/pictures(of:on:like:)``) as
 /// sharp as the launch logo on a 3x screen (iOS) or at xxxhdpi (Android, 4 px a dp) needs at the
 /// largest scale the reveal draws the logo, at most ``maxPagePixels`` for the document's longer
-/// side, then cut to its painted pixels (``FilterPictureCrop``); consecutive pictures drawn alike
-/// are joined (``FilterPictureMerge``).
+/// side, then cut to its painted pixels (``FilterPictureCrop``); pictures drawn one right after
+/// the other (in the same groups and clips) are joined (``FilterPictureMerge``).
 struct CodeFilterPicture {
     /// 1, 2, … in paint order: the file names' number.
     var number: Int
@@ -66,7 +66,7 @@ struct CodeFilterPicture {
             copy.clips = read.clips
             return copy
         }
-        // Cut to what each paints; those drawn one right after the other alike, joined.
+        // Cut to what each paints; those drawn one right after the other, joined.
         let cut = try FilterPictureMerge.merged(FilterPictureCrop.cropped(withPictures).pictures, carriesGroups: outline.carriesGroupOpacity)
         var result: [CodeFilterPicture] = []
         for picture in cut {
