@@ -10,8 +10,8 @@ import MaskGeometry
 /// Each picture is drawn again by the library (``OutlineExtractor/pictures(of:on:like:)``) as
 /// sharp as the launch logo on a 3x screen (iOS) or at xxxhdpi (Android, 4 px a dp) needs at the
 /// largest scale the reveal draws the logo, at most ``maxPagePixels`` for the document's longer
-/// side, then cut to its painted pixels (``FilterPictureCrop``); pictures drawn one right after
-/// the other (in the same groups and clips) are joined (``FilterPictureMerge``).
+/// side; pictures drawn one right after the other (in the same groups and clips) are joined
+/// (``FilterPictureMerge``), then each is cut to its painted pixels (``FilterPictureCrop``).
 struct CodeFilterPicture {
     /// 1, 2, … in paint order: the file names' number.
     var number: Int
@@ -66,8 +66,10 @@ struct CodeFilterPicture {
             copy.clips = read.clips
             return copy
         }
-        // Cut to what each paints; those drawn one right after the other, joined.
-        let cut = try FilterPictureMerge.merged(FilterPictureCrop.cropped(withPictures).pictures, carriesGroups: outline.carriesGroupOpacity)
+        // Those drawn one right after the other joined (page-sized, as drawn: each decoded once),
+        // then cut to what they paint.
+        withPictures.pictures = try FilterPictureMerge.merged(withPictures.pictures, carriesGroups: outline.carriesGroupOpacity)
+        let cut = try FilterPictureCrop.cropped(withPictures).pictures
         var result: [CodeFilterPicture] = []
         for picture in cut {
             let t = picture.toDocument

@@ -9,7 +9,7 @@ import MaskGeometry
 /// app does: exact, to the 8-bit rounding of those pixels, when nothing is drawn between them and
 /// they lie on one pixel grid, in the same groups and clips.
 enum FilterPictureMerge {
-    /// `pictures` (cut, in paint order) with each run of consecutive pictures that join
+    /// `pictures` (in paint order) with each run of consecutive pictures that join
     /// (``joins(_:_:)``) composited into one. `carriesGroups`: the code composites the pictures'
     /// translucent groups, so it draws each at its opacity inside them.
     static func merged(_ pictures: [LogoOutline.Picture], carriesGroups: Bool) throws(LogoMaskError) -> [LogoOutline.Picture] {
