@@ -15,7 +15,10 @@ struct CodeCommand: ParsableCommand {
                        View system) and SplashRevealCompose.kt (Jetpack Compose)
               and a logo with filters, images or masks as a picture (the first frame is
               the launch image): ios LogoReveal.imageset (drag it into Assets.xcassets),
-              android res/drawable-nodpi/logo_reveal.png; a background picture the same way
+              android res/drawable-nodpi/logo_reveal.png; a background picture the same
+              way. A logo whose only inexact parts are filters (blurs, shadows) stays
+              shapes, each filter result a picture between them: ios
+              LogoRevealFilterN.imageset, android drawable-nodpi/logo_reveal_filter_N.png
 
             RevealGeometry holds the numbers: the logo's size and path in points, the anchor, the
             timeline (times, values, cubic Bézier control points) and the radial profile: for 5,760

@@ -167,7 +167,7 @@ struct KotlinCodeTests {
 
     // MARK: - kotlinc
 
-    @Test("kotlinc type-checks RevealGeometry.kt, SplashReveal.kt and SplashRevealCompose.kt for every preset, light and dark, a gradient sample, a real-world gradient logo, a logo with translucent groups, a filtered logo drawn as a picture with clips, a background gradient and a background picture, against the Android, androidx and Compose stubs, in one invocation")
+    @Test("kotlinc type-checks RevealGeometry.kt, SplashReveal.kt and SplashRevealCompose.kt for every preset, light and dark, a gradient sample, a real-world gradient logo, a logo with translucent groups, filtered logos drawn as shapes with filter pictures between them (gpick, gnome-dev-media-cf) and as one picture (gpick in one colour), a background gradient and a background picture, against the Android, androidx and Compose stubs, in one invocation")
     func kotlincTypeChecks() throws {
         let kotlinc = try Tool.path("kotlinc")
         let folder = try TestPaths.temporaryFolder()
@@ -202,11 +202,23 @@ struct KotlinCodeTests {
         let splash = try Self.text(try Self.bundle(TestPaths.sample("gradient.svg"), preset: .fade, background: .white, dark: nil, package: "t.gate").bundle, "SplashReveal.kt")
         let gate = try #require(splash.range(of: "focal && Build.VERSION.SDK_INT >= Build.VERSION_CODES."), "the focal gradient's API gate")
         #expect(splash[gate.upperBound...].hasPrefix("S ->"), "\(splash[gate.lowerBound...].prefix(80))")
-        // gpick (Breeze): a filter, so a picture, over clipped shapes; and a background gradient
-        // without a launch screen (with one, the background is windowSplashScreenBackground).
+        // gpick (Breeze): filters, so pictures between its clipped shapes in translucent groups;
+        // gnome-dev-media-cf (Tango): one blurred shadow under its shapes; gpick in one colour: one
+        // whole-logo picture; and a background gradient without a launch screen (with one, the
+        // background is windowSplashScreenBackground).
         let gpick = TestPaths.realWorldFolder.appendingPathComponent("breeze/gpick.svg").path
         let picture = try Self.bundle(gpick, preset: .twitter, background: .white, package: "t.picture").bundle
-        #expect(picture.resources.map(\.path) == ["res/drawable-nodpi/logo_reveal.png"])
+        #expect(picture.resources.map(\.path) == (1...picture.resources.count).map { "res/drawable-nodpi/logo_reveal_filter_\($0).png" })
+        let media = TestPaths.realWorldFolder.appendingPathComponent("tango/gnome-dev-media-cf.svg").path
+        let shadow = try Self.bundle(media, preset: .yula, background: .white, package: "t.shadow").bundle
+        #expect(shadow.resources.map(\.path) == ["res/drawable-nodpi/logo_reveal_filter_1.png"])
+        var tintedSpec = RevealPreset.twitter.spec
+        tintedSpec.logoColor = RGBAColor(red: 20, green: 30, blue: 40)
+        var tintedSettings = RevealSettings(viewport: Self.phone)
+        tintedSettings.finalScale = 1
+        let whole = try RevealCode.kotlin(
+            try RevealScene(logo: try VectorLogo(contentsOf: gpick), spec: tintedSpec, settings: tintedSettings), package: "t.whole")
+        #expect(whole.resources.map(\.path) == ["res/drawable-nodpi/logo_reveal.png"])
         var gradientSpec = RevealPreset.fade.spec
         gradientSpec.background = .gradient(LinearGradient(from: .white, to: RGBAColor(red: 29, green: 155, blue: 240)))
         var gradientSettings = RevealSettings(viewport: Self.phone)
@@ -221,7 +233,9 @@ struct KotlinCodeTests {
             try RevealScene(logo: try VectorLogo(contentsOf: TestPaths.sample("bird.svg")), spec: pictureSpec, settings: gradientSettings),
             package: "t.backgroundpicture")
         #expect(backgroundPicture.resources.map(\.path) == ["res/drawable-nodpi/logo_reveal_background.png"])
-        for (name, bundle) in [("picture", picture), ("gradient", gradient), ("backgroundpicture", backgroundPicture)] {
+        for (name, bundle) in [
+            ("picture", picture), ("shadow", shadow), ("whole", whole), ("gradient", gradient), ("backgroundpicture", backgroundPicture),
+        ] {
             for file in bundle.files {
                 let url = folder.appendingPathComponent(name).appendingPathComponent(file.name)
                 try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -43,7 +43,7 @@ struct SwiftCodeTests {
         }
     }
 
-    @Test("every preset, light and dark, a gradient logo, a filtered logo drawn as a picture with clips, a logo with translucent groups, one with focal gradients, a background gradient and picture: swiftc -typecheck -swift-version 6 against the stubs passes; the stubs refuse a var captured in the completion block")
+    @Test("every preset, light and dark, a gradient logo, filtered logos drawn as shapes with filter pictures between them and as one picture, a logo with translucent groups, one with focal gradients, a background gradient and picture: swiftc -typecheck -swift-version 6 against the stubs passes; the stubs refuse a var captured in the completion block")
     func typeChecks() throws {
         let swiftc = try Tool.path("swiftc")
         let folder = try TestPaths.temporaryFolder()
@@ -62,9 +62,20 @@ struct SwiftCodeTests {
             let darkBundle = try RevealCode.swift(scene, profile: profile, darkBackground: RGBAColor(red: 16, green: 20, blue: 32), darkLogo: dark)
             variants += [("\(preset.rawValue)-light", light), ("\(preset.rawValue)-dark", darkBundle)]
         }
-        // gpick (Breeze): a filter, so a picture, over clipped shapes; bird over a background gradient.
+        // gpick (Breeze): filters, so pictures between clipped shapes in translucent groups, and in
+        // one colour one whole-logo picture; gnome-dev-media-cf (Tango): one blurred shadow under
+        // its shapes; bird over a background gradient.
         let gpick = TestPaths.path("Tests/LogoMaskTests/Fixtures/real-world/breeze/gpick.svg")
         variants.append(("gpick-twitter", try RevealCode.swift(try Self.scene(gpick, .twitter))))
+        var tinted = RevealPreset.twitter.spec
+        tinted.logoColor = RGBAColor(red: 20, green: 30, blue: 40)
+        var tintedSettings = RevealSettings(viewport: Viewport(width: 393, height: 852, density: 3))
+        tintedSettings.finalScale = 1
+        let wholePicture = try RevealCode.swift(try RevealScene(logo: try VectorLogo(contentsOf: gpick), spec: tinted, settings: tintedSettings))
+        #expect(wholePicture.resources.map(\.path).last == "LogoReveal.imageset/LogoReveal.png")
+        variants.append(("gpick-whole-picture", wholePicture))
+        let media = TestPaths.path("Tests/LogoMaskTests/Fixtures/real-world/tango/gnome-dev-media-cf.svg")
+        variants.append(("gnome-dev-media-cf-yula", try RevealCode.swift(try Self.scene(media, .yula))))
         // office-calendar (Tango): translucent groups, composited as layers; utilities-terminal's as the dark logo's.
         let calendar = try Self.scene(TestPaths.path("Tests/LogoMaskTests/Fixtures/real-world/tango/office-calendar.svg"), .twitter)
         let terminal = try VectorLogo(contentsOf: TestPaths.path("Tests/LogoMaskTests/Fixtures/real-world/tango/utilities-terminal.svg"))

@@ -221,7 +221,7 @@ enum KotlinGeometryWriter {
                 val picture: Picture? = \(picture(model.picture))
 
                 /** The dark logo's picture for night mode (res/drawable-nodpi/logo_reveal_dark.png), in the same points; null: night mode draws darkShapes. */
-                val darkPicture: Picture? = \(picture(darkPicture))
+                val darkPicture: Picture? = \(picture(darkPicture))\(CodeFilterPictureWriter.kotlinDeclarations(model, groups: groups))
 
                 /** The logo's shapes in drawing order (the hole's shape too). */
                 val shapes: List<Shape> = listOf(

@@ -83,7 +83,8 @@ public enum RevealCode {
         _ scene: RevealScene, profile: RadialProfile? = nil, deadline: Deadline = .none,
         darkBackground: RGBAColor? = nil, darkLogo: VectorLogo? = nil
     ) throws(LogoMaskError) -> RevealCodeBundle {
-        let model = try RevealCodeModel(scene: scene, profile: profile, deadline: deadline, darkBackground: darkBackground, darkLogo: darkLogo)
+        let model = try RevealCodeModel(
+            scene: scene, profile: profile, deadline: deadline, darkBackground: darkBackground, darkLogo: darkLogo, platform: .ios)
         return RevealCodeBundle(
             platform: .ios,
             files: [
@@ -117,7 +118,7 @@ public enum RevealCode {
             throw LogoMaskError.invalidRequest("\"\(package)\" is not a Kotlin package name: give dot-separated identifiers such as com.example.app.")
         }
         try launch?.check(scene)
-        var model = try RevealCodeModel(scene: scene, profile: profile, deadline: deadline)
+        var model = try RevealCodeModel(scene: scene, profile: profile, deadline: deadline, platform: .android)
         model.darkPicture = try launch?.darkPicture(for: scene)
         let darkShapes = try launch?.darkShapes(for: scene) ?? []
         let geometry = KotlinGeometryWriter.text(

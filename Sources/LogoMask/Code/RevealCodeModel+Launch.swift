@@ -49,6 +49,7 @@ extension RevealCodeModel {
     func resources(for platform: RevealCodePlatform, launch: Bool = false) throws(LogoMaskError) -> [RevealCodeResource] {
         var result = try picture?.resources(for: platform) ?? []
         result += try darkPicture?.resources(for: platform) ?? []
+        for filter in filterPictures { result += try filter.resources(for: platform) }
         if let backgroundPicture, !launch {
             result += try CodePicture.resources(
                 png: backgroundPicture.png, iosName: CodePicture.backgroundIOSName, androidName: CodePicture.backgroundAndroidName,

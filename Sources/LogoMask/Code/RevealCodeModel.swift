@@ -64,6 +64,9 @@ struct RevealCodeModel {
     /// The dark logo's picture (dark mode) where its outline cannot carry it (the Swift's dark
     /// logo; the Kotlin's comes with its launch, ``KotlinLaunch/darkPicture(for:)``).
     var darkPicture: CodePicture?
+    /// The logo's filter results as pictures between its shapes, where the shapes and they draw
+    /// it (the logo is then no whole picture: `picture` is nil); empty otherwise.
+    var filterPictures: [CodeFilterPicture] = []
     /// The background picture as a PNG and its pixel size (nil: none), drawn to fill the window.
     var backgroundPicture: (png: [UInt8], width: Int, height: Int)?
     var veil: RGBAColor
@@ -85,7 +88,7 @@ struct RevealCodeModel {
 
     /// True when a shape (light or dark) sits in a translucent group: only then do the writers
     /// add the group types and the code that composites them, so other logos' code is unchanged.
-    var hasGroups: Bool { Self.hasGroups(shapes + (darkShapes ?? [])) }
+    var hasGroups: Bool { Self.hasGroups(shapes + (darkShapes ?? [])) || filterPictures.contains { !$0.groups.isEmpty } }
 
     /// True when one of `shapes` sits in a translucent group.
     static func hasGroups(_ shapes: [Shape]) -> Bool { shapes.contains { !$0.groups.isEmpty } }
@@ -106,7 +109,7 @@ struct RevealCodeModel {
 
     init(
         scene: RevealScene, profile suppliedProfile: RadialProfile?, deadline: Deadline,
-        darkBackground: RGBAColor? = nil, darkLogo: VectorLogo? = nil
+        darkBackground: RGBAColor? = nil, darkLogo: VectorLogo? = nil, platform: RevealCodePlatform = .ios
     ) throws(LogoMaskError) {
         let logo = scene.logo
         let settings = scene.settings
@@ -166,7 +169,13 @@ struct RevealCodeModel {
             x: (anchor.x - documentSize.width / 2) * k, y: (anchor.y - documentSize.height / 2) * k)
         let toPoints = Transform.translation(x: -anchor.x, y: -anchor.y).concatenating(.scale(k))
         let outline = try logo.outline
-        if !outline.drawsAsVectors {
+        if !outline.drawsAsVectors,
+           let pictures = try CodeFilterPicture.pictures(scene: scene, outline: outline, toPoints: toPoints, pointsPerUnit: k, platform: platform) {
+            // Vectors but for the filters' results, which are pictures between the shapes.
+            filterPictures = pictures
+            notes.append(CodeFilterPicture.note(pictures, platform: platform))
+            if !outline.carriesGroupOpacity, let groupNote = outline.groupOpacityNote { notes.append(groupNote) }
+        } else if !outline.drawsAsVectors {
             let made = try CodePicture(scene: scene, toPoints: toPoints, reasons: outline.inexactReasons)
             picture = made
             notes.append(made.note)

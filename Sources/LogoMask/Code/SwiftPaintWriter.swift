@@ -130,7 +130,7 @@ enum SwiftPaintWriter {
                 /// nil: dark mode draws darkShapes (or the light logo).
                 public static let darkPicture: Picture? = \(picture(model.darkPicture))
                 /// A picture's image set name, rect in points about the anchor and size in pixels.
-                public typealias Picture = (name: String, x: Double, y: Double, width: Double, height: Double, pixelWidth: Int, pixelHeight: Int)
+                public typealias Picture = (name: String, x: Double, y: Double, width: Double, height: Double, pixelWidth: Int, pixelHeight: Int)\(CodeFilterPictureWriter.swiftDeclarations(model))
 
             \(BackgroundWriter.swift(model.backgroundGradient, picture: model.backgroundPicture))
                 /// The launch screen's background in dark mode (the colour set's dark appearance); nil: none.
