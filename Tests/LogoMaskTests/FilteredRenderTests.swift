@@ -26,7 +26,7 @@ struct FilteredRenderTests {
         // 3 standard deviations at 85.3 px a unit, and librsvg's box-blur rounding on top.
         #expect(reach.devicePixels(scale: scale) >= 3 * Self.cfDeviation * scale + 4)
         #expect(reach.devicePixels(scale: scale) < 3 * Self.cfDeviation * scale + 8)
-        let cut = try #require(FilteredStripCut(logo: logo, width: 4096, height: 4096, scale: scale, workers: 2, clipped: true))
+        let cut = try #require(FilteredStripCut(logo: logo, width: 4096, height: 4096, scale: scale, clipped: true))
         #expect(cut.margin >= reach.devicePixels(scale: scale))
         #expect(cut.rowsPerStrip == 2048)
 

@@ -14,8 +14,7 @@ import MaskGeometry
 /// cut by a crop's edge rounds elsewhere (levels off by 1-2 against rsvg-convert, as in every
 /// unfiltered strip render); the blurs themselves come out as one draw's.
 ///
-/// Nil keeps the one draw of ``PNGWriter/filteredRowsPerStrip(height:stride:)``: one worker, the
-/// reach unknown (``FilterReach``), an element drawn alone (never cropped), or a cut that would
+/// Nil keeps the one draw of ``PNGWriter/filteredRowsPerStrip(height:stride:)``: the reach unknown (``FilterReach``), an element drawn alone (never cropped), or a cut that would
 /// not save at least ``minimumSaving`` of the wall time by its own count (margins too large).
 struct FilteredStripCut: Equatable {
     /// Rows of every strip but the last.
@@ -31,10 +30,15 @@ struct FilteredStripCut: Equatable {
     /// The share of one draw's rows the busiest worker may draw, at most, for a cut to be used.
     static let minimumSaving = 0.25
 
-    /// The cut for `logo` drawn `width` x `height` at `scale` device pixels per document unit on
-    /// `workers` threads; `clipped`: only the logo's ink is painted (no background).
-    init?(logo: VectorLogo, width: Int, height: Int, scale: Double, workers: Int, clipped: Bool) {
-        guard workers > 1, logo.format == .svg, logo.options.elementID == nil, height >= 2 * workers,
+    /// Workers the cut is chosen for, whatever the machine: the strips decide how Cairo rounds
+    /// gradients, so they must not depend on the cores (a batch draws them on one thread).
+    static let modelWorkers = 2
+
+    /// The cut for `logo` drawn `width` x `height` at `scale` device pixels per document unit;
+    /// `clipped`: only the logo's ink is painted (no background).
+    init?(logo: VectorLogo, width: Int, height: Int, scale: Double, clipped: Bool) {
+        let workers = Self.modelWorkers
+        guard logo.format == .svg, logo.options.elementID == nil, height >= 2 * workers,
               let reach = FilterReach(svg: logo.source, documentSize: logo.documentSize, viewBox: logo.viewBox)
         else { return nil }
         let margin = reach.devicePixels(scale: scale).rounded(.up)

@@ -34,8 +34,7 @@ public enum Rasterizer {
         try checkBudget(raster, maxPixels: maxPixels, file: path)
         let transform = Transform.scale(raster.scale)
         if logo.usesFilterEffects, let cut = FilteredStripCut(
-            logo: logo, width: raster.width, height: raster.height, scale: raster.scale, workers: workers,
-            clipped: background == nil) {
+            logo: logo, width: raster.width, height: raster.height, scale: raster.scale, clipped: background == nil) {
             try PNGWriter.write(
                 path: path, width: raster.width, height: raster.height, layout: .argb32, channels: .rgba,
                 compression: compression, rowsPerStrip: cut.rowsPerStrip, paintedBox: cut.paintedBox,
