@@ -24,8 +24,11 @@ struct DrawingCrop: Hashable {
     /// the whole document's do: librsvg's intermediate surfaces start at the viewport's corner,
     /// so they keep the same pixel grid and the pixels come out the same as uncropped.
     /// `padding` (device pixels) is kept around the visible region for what reaches into it
-    /// from outside: antialiasing, and a filter's blur or offset.
-    static func crop(document: Rect, toDevice: Transform, visible: Rect, padding: Double) -> DrawingCrop? {
+    /// from outside: antialiasing, and a filter's blur or offset. `minimumGain`: as
+    /// ``minimumGain``, which it defaults to.
+    static func crop(
+        document: Rect, toDevice: Transform, visible: Rect, padding: Double, minimumGain: Double = Self.minimumGain
+    ) -> DrawingCrop? {
         guard toDevice.isFinite, abs(toDevice.determinant) > 0, let toDocument = toDevice.inverted,
               !visible.isEmpty, !document.isEmpty
         else { return nil }

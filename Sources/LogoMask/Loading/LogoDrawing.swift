@@ -223,6 +223,12 @@ final class LogoDrawing {
     /// Test hook: false draws every SVG whole, as before cropping existed (to compare pixels).
     var allowsCropping = true
 
+    /// Device pixels kept around what shows for the filters, set by a filtered render cut into
+    /// strips (``FilteredStripCut``: the filters' measured reach): it replaces the tenth of the
+    /// logo, and the document is cropped whenever the crop is smaller than the whole, since each
+    /// of librsvg's filter surfaces then shrinks with it. Nil: the usual rule.
+    var filterMargin: Double?
+
     /// Test hook: the largest toplevel viewport (device pixels, the largest width and height
     /// seen) the drawings of a watched logo handed to librsvg.
     static let viewportLog = WatchedLog(empty: Size(width: 0, height: 0))
@@ -234,8 +240,10 @@ final class LogoDrawing {
     ) throws(LogoMaskError) -> (document: SVGDocument, viewport: Rect, deviceSpace: Bool)? {
         var chosen: (document: SVGDocument, viewport: Rect, deviceSpace: Bool)?
         if allowsCropping, let cropSource, let visible = context.visibleDeviceRect {
-            let padding = Self.basePadding + min(filterReach * Self.scale(of: toDevice), Self.maximumFilterPadding)
-            if let crop = DrawingCrop.crop(document: box, toDevice: toDevice, visible: visible, padding: padding) {
+            let padding = Self.basePadding + (filterMargin ?? min(filterReach * Self.scale(of: toDevice), Self.maximumFilterPadding))
+            if let crop = DrawingCrop.crop(
+                document: box, toDevice: toDevice, visible: visible, padding: padding,
+                minimumGain: filterMargin == nil ? DrawingCrop.minimumGain : 1) {
                 chosen = (try document(for: crop, from: cropSource), crop.rect, crop.toDevice != nil)
             }
         }

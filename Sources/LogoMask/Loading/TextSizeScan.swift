@@ -136,7 +136,7 @@ struct TextSizeScan {
     }
 
     /// The numbers of a transform's arguments (`1,2`, `1 2`, `1-2`, `1.5.5` are all two numbers).
-    private static func numbers(_ text: Substring) -> [Double] {
+    static func numbers(_ text: Substring) -> [Double] {
         var result: [Double] = []
         var token = ""
         func flush() {

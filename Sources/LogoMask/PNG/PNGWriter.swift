@@ -124,6 +124,7 @@ final class PNGWriter {
     /// drawn at 4096 px in two 2048-row strips (no filter anywhere near the cut), differed from one
     /// draw in 36 % of its pixels, by 1; gnome-dev-media-cf in 0.17 %, whatever the margin kept
     /// around each strip for the filters (64 to 512 px). One draw is the only exact cut.
+    /// `render` accepts that rounding where the filters' reach is known: ``FilteredStripCut``.
     static func filteredRowsPerStrip(height: Int, stride: Int) -> Int {
         max(1, min(height, (256 << 20) / max(1, stride), 8192))
     }

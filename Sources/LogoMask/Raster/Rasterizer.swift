@@ -33,6 +33,22 @@ public enum Rasterizer {
         let raster = try size.resolve(documentSize: logo.documentSize, unitsPerInch: logo.unitsPerInch)
         try checkBudget(raster, maxPixels: maxPixels, file: path)
         let transform = Transform.scale(raster.scale)
+        if logo.usesFilterEffects, let cut = FilteredStripCut(
+            logo: logo, width: raster.width, height: raster.height, scale: raster.scale, clipped: background == nil) {
+            try PNGWriter.write(
+                path: path, width: raster.width, height: raster.height, layout: .argb32, channels: .rgba,
+                compression: compression, rowsPerStrip: cut.rowsPerStrip, paintedBox: cut.paintedBox,
+                deadline: deadline, progress: progress, workers: workers
+            ) { () throws(LogoMaskError) in
+                let drawing = try logo.makeDrawing()
+                drawing.filterMargin = cut.margin
+                return { (context: CairoContext) throws(LogoMaskError) in
+                    if let background { context.paint(color: background, operator: .source) }
+                    try drawing.draw(on: context, transform: transform)
+                }
+            }
+            return raster
+        }
         // Without a background, nothing is painted outside the logo's ink (``InkProbe``).
         let painted = background == nil
             ? InkProbe.paintedArea(of: logo, width: raster.width, height: raster.height, transform: transform) : nil
