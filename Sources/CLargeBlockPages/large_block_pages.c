@@ -12,11 +12,12 @@
 // Only a few blocks at a time: a huge page becomes resident as a whole when one byte of it is
 // written, and librsvg writes some surfaces only where the element is, so advising every
 // surface raised kiten's peak memory from 430 to 545 MB. With 4 blocks advised at a time it
-// peaked at 475 MB and took 1.1 million page faults (rocs: 442 to 464 MB). Eight since a filtered
-// render is cut into two strips drawn at once (FilteredStripCut), each with its own surfaces: with
-// 4, kiten's two workers took 5.2 s of system time against 3.3 s with 8 (peak 479-501 MB; with 16,
-// 2.6 s and 565 MB). free and realloc
-// forget a block before glibc releases it, so a slot never names memory someone else owns.
+// peaked at 475 MB and took 1.1 million page faults (rocs: 442 to 464 MB). Six since a filtered
+// render is cut into two strips drawn at once (FilteredStripCut), each with its own surfaces:
+// kiten's two workers took 5.2 s of system time with 4, 3.6-4.2 s with 6 (peak 457-487 MiB over
+// five runs), 2.8-3.5 s with 8 (459-497 MiB: too near the 500 MB target) and 2.6 s with 16
+// (565 MB). free and realloc forget a block before glibc releases it, so a slot never names
+// memory someone else owns.
 //
 // Heap blocks from 128 KiB up are cleared here, every byte, instead of by glibc's calloc, which
 // skips the part of a block that is fresh heap (the kernel's zeros). Pixman then reads those
@@ -49,7 +50,7 @@ extern void *__libc_realloc(void *pointer, size_t size);
 // glibc's largest mmap threshold: blocks from here up are mappings of their own.
 #define LARGE_BLOCK ((size_t)32 << 20)
 #define HUGE_PAGE ((uintptr_t)2 << 20)
-#define SLOTS 8
+#define SLOTS 6
 // Heap blocks from this size up are cleared by calloc below, whole.
 #define CLEARED_BLOCK ((size_t)128 << 10)
 
