@@ -114,11 +114,7 @@ struct TextSizeScan {
     static func linearScale(_ list: String) -> Double {
         // The linear part [a c; b d], applied left to right as SVG lists are.
         var (a, b, c, d) = (1.0, 0.0, 0.0, 1.0)
-        for function in list.split(separator: ")") {
-            let parts = function.split(separator: "(", maxSplits: 1)
-            guard parts.count == 2 else { continue }
-            let name = String(parts[0].filter { !$0.isWhitespace && $0 != "," }).lowercased()
-            let n = numbers(parts[1])
+        for (name, n) in transformFunctions(list) {
             var m: (Double, Double, Double, Double)
             switch name {
             case "matrix" where n.count >= 4: m = (n[0], n[1], n[2], n[3])
@@ -133,6 +129,15 @@ struct TextSizeScan {
         let det = a * d - b * c
         let value = ((squares + max(0, squares * squares - 4 * det * det).squareRoot()) / 2).squareRoot()
         return value.isFinite && value > 0 ? value : 1
+    }
+
+    /// A transform list's functions in order: each name lowercased, with its arguments' numbers.
+    static func transformFunctions(_ list: String) -> [(name: String, numbers: [Double])] {
+        list.split(separator: ")").compactMap { function in
+            let parts = function.split(separator: "(", maxSplits: 1)
+            guard parts.count == 2 else { return nil }
+            return (String(parts[0].filter { !$0.isWhitespace && $0 != "," }).lowercased(), numbers(parts[1]))
+        }
     }
 
     /// The numbers of a transform's arguments (`1,2`, `1 2`, `1-2`, `1.5.5` are all two numbers).

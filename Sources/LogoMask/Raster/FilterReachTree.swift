@@ -134,11 +134,7 @@ struct FilterReachTree {
 
     /// True when a transform list only scales and translates (no rotation, no skew).
     static func keepsAxes(_ list: String) -> Bool {
-        for function in list.split(separator: ")") {
-            let parts = function.split(separator: "(", maxSplits: 1)
-            guard parts.count == 2 else { continue }
-            let name = String(parts[0].filter { !$0.isWhitespace && $0 != "," }).lowercased()
-            let n = TextSizeScan.numbers(parts[1])
+        for (name, n) in TextSizeScan.transformFunctions(list) {
             switch name {
             case "translate", "scale": continue
             case "matrix" where n.count == 6 && n[1] == 0 && n[2] == 0: continue
