@@ -22,13 +22,9 @@ extension SplashGenerator {
             }
         }
         // `auto` searches the first screen's best point; the default keeps the centre where it covers.
-        let results = policy == .automatic
-            ? [placements[0]].map { placement in
-                Result { () throws(LogoMaskError) in
-                    try CoverScale.compute(logo: logo, placement: placement, anchor: .automatic, deadline: deadline)
-                }
-            }
-            : CoverScale.compute(logo: logo, placements: placements, anchor: nil, tolerance: 0.001, deadline: deadline, session: session)
+        let results = CoverScale.compute(
+            logo: logo, placements: policy == .automatic ? [placements[0]] : placements, anchor: policy == .automatic ? .automatic : nil,
+            tolerance: 0.001, deadline: deadline, session: session)
         for case let .success(found) in results {
             return AssetGenerator.SharedAnchor(point: found.anchor, chosen: found.anchorChoice, note: found.anchorNote)
         }
