@@ -25,9 +25,8 @@ enum HelpText {
             if trimmed.isEmpty {
                 flush()
                 output.append("")
-            } else if var current = block, current.continues(with: indent) {
-                current.text += " " + trimmed
-                block = current
+            } else if block?.continues(with: indent) == true {
+                block?.text += " " + trimmed
             } else if indent == 0, line.hasPrefix("- ") {
                 flush()
                 block = Block(text: String(line.dropFirst(2)), lead: "- ", hang: 2)
@@ -35,7 +34,8 @@ enum HelpText {
                 flush()
                 block = Block(text: String(line.dropFirst(column)), lead: String(line.prefix(column)), hang: column)
             } else if indent == 0 {
-                if case .some(let current) = block, current.lead.isEmpty, current.hang == 0 {
+                if block?.lead.isEmpty == true {
+                    // Prose (no lead) goes on with the next prose line.
                     block?.text += " " + line
                 } else {
                     flush()
