@@ -105,10 +105,10 @@ struct CodeFilterPicture {
         return largest > 0 && largest.isFinite ? largest : scene.placement.pointsPerUnit
     }
 
-    /// The sentence for the notes: which parts are pictures, their files, their scale.
-    static func note(_ pictures: [CodeFilterPicture], platform: RevealCodePlatform) -> String {
+    /// The sentence for the notes: which parts are pictures (the filtered elements of `logo`), their files, their scale.
+    static func note(_ pictures: [CodeFilterPicture], of logo: VectorLogo, platform: RevealCodePlatform) -> String {
         let files = pictures.map { platform == .ios ? "\($0.iosName).imageset" : "res/drawable-nodpi/\($0.androidName).png" }
-        let what = pictures.count == 1 ? "Its filter effect (a blur or shadow) is a picture" : "Its \(pictures.count) filter effects (blurs, shadows) are pictures"
+        let what = FilteredElements.sentence(of: logo, pictures: pictures.count)
         let density = platform == .ios ? "a 3x screen" : "xxxhdpi"
         return "\(what), drawn in paint order between its vector shapes (\(files.joined(separator: ", "))), as sharp as the "
             + "launch logo on \(density) needs at the largest scale the reveal draws it (the document's longer side at most "

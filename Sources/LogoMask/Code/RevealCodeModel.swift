@@ -173,7 +173,7 @@ struct RevealCodeModel {
            let pictures = try CodeFilterPicture.pictures(scene: scene, outline: outline, toPoints: toPoints, pointsPerUnit: k, platform: platform) {
             // Vectors but for the filters' results, which are pictures between the shapes.
             filterPictures = pictures
-            notes.append(CodeFilterPicture.note(pictures, platform: platform))
+            notes.append(CodeFilterPicture.note(pictures, of: logo, platform: platform))
             if !outline.carriesGroupOpacity, let groupNote = outline.groupOpacityNote { notes.append(groupNote) }
         } else if !outline.drawsAsVectors {
             let made = try CodePicture(scene: scene, toPoints: toPoints, reasons: outline.inexactReasons)

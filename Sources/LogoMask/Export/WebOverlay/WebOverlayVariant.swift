@@ -58,8 +58,8 @@ struct WebOverlayVariant {
                 logo: logo, use: .hole, prefix: "logo-reveal-\(name)-hole-clip-", pixelsPerUnit: largest,
                 maxPixels: options.maxEmbeddedPixels)
             if let note = art.note { notes.append(note) }
-            if art.isPicture {
-                pictures += 1
+            if art.isPicture { pictures += 1 }
+            if art.isWholePicture {
                 approximations.append("hole: drawn from a picture of the logo (its outline is not exact), so its edge is that picture's, scaled.")
             }
             holeArt = art
