@@ -56,7 +56,7 @@ struct WebOverlayVariant {
         if spec.hole {
             let art = try WebLogoArt(
                 logo: logo, use: .hole, prefix: "logo-reveal-\(name)-hole-clip-", pixelsPerUnit: largest,
-                maxPixels: options.maxEmbeddedPixels)
+                maxPixels: options.maxEmbeddedPixels, filterPixelsPerUnit: k * 3)
             if let note = art.note { notes.append(note) }
             if art.isPicture { pictures += 1 }
             if art.isWholePicture {

@@ -48,9 +48,12 @@ struct WebLogoArt {
     /// and to lottie-web, and a picture drawn by the library is not the browser's drawing of the
     /// same paths (thin strokes over a dark background: up to 0.73 % of the box differ by more
     /// than 24, Tango's help-browser), so the three start from the same picture.
+    ///
+    /// Filter pictures between the shapes are drawn for `frameZero`, for each grid, or else at
+    /// `filterPixelsPerUnit` (default `pixelsPerUnit`): soft, they magnify well from there.
     init(
         logo: VectorLogo, use: Use, prefix: String, pixelsPerUnit: Double, maxPixels: Int, frameZero: Transform? = nil,
-        grids: [(className: String, transform: Transform)] = [], asLottie: Bool = false
+        grids: [(className: String, transform: Transform)] = [], asLottie: Bool = false, filterPixelsPerUnit: Double? = nil
     ) throws(LogoMaskError) {
         let outline = try logo.outline
         let vectors: Bool
@@ -60,7 +63,7 @@ struct WebLogoArt {
         case .hole: vectors = outline.isExactWithGroups
         }
         if !vectors, let sets = try Self.pictureSets(
-            logo: logo, outline: outline, use: use, pixelsPerUnit: pixelsPerUnit, frameZero: frameZero, grids: grids) {
+            logo: logo, outline: outline, use: use, pixelsPerUnit: filterPixelsPerUnit ?? pixelsPerUnit, frameZero: frameZero, grids: grids) {
             // The shapes as vectors, each filter result a picture between them.
             let markup = SVGLogoMarkup(
                 outline: sets[0].outline, prefix: prefix,
