@@ -67,6 +67,10 @@ struct AndroidResourceLinkTests {
              icon: "splash_icon_animated", duration: "600", iconBackground: false, night: false),
         Case(name: "dark", arguments: ["--dark-background", "#101418", "--dark-logo", CLI.sample("bird.svg")],
              parent: "Theme.SplashScreen", icon: "splash_icon", duration: "0", iconBackground: false, night: true),
+        // Tango's utilities-terminal: translucent groups folded into the paths' fillAlpha and strokeAlpha.
+        Case(name: "folded group opacity",
+             arguments: ["--dark-background", "#101418", "--dark-logo", TestPaths.realWorldFolder.appendingPathComponent("tango/utilities-terminal.svg").path],
+             parent: "Theme.SplashScreen", icon: "splash_icon", duration: "0", iconBackground: false, night: true),
     ]
 
     /// A temporary folder with the written Android resources of `gradient.svg` under the options.
@@ -106,6 +110,10 @@ struct AndroidResourceLinkTests {
         let res = try Self.write(option.arguments, in: folder)
         let linked = try Self.link(res, in: folder)
         try #require(linked.status == 0, "aapt2 link: \(linked.stderr)")
+        if option.name == "folded group opacity" {
+            let night = try String(contentsOfFile: res + "/drawable-night/splash_icon.xml", encoding: .utf8)
+            #expect(night.contains("<vector") && night.contains("android:fillAlpha=") && night.contains("android:strokeAlpha="), "a vector: \(night.prefix(300))")
+        }
 
         let dump = try runTool(try Tool.path("aapt2"), ["dump", "resources", linked.apk])
         try #require(dump.status == 0, "\(dump.stderr)")

@@ -139,12 +139,12 @@ struct CodeFilterPicturesTests {
 
         // The hole (the silhouette) takes the pictures' alpha; the drawn logo has them between its shapes.
         if kotlin {
-            #expect(splash.contains("for (index in filterBitmaps.indices) drawFilterPicture(canvas, index, 1.0, if (cut) null else paint.color, cut)"))
-            #expect(splash.contains("if (logoShapes === RevealGeometry.shapes) drawFilterPictures(canvas, index, shapeOpacity)"))
-            #expect(splash.contains("canvas.drawBitmap(bitmap, null, filterRects[index], drawPaint)"))
+            #expect(splash.contains("drawFilterPicture(canvas, picture, filterBitmaps[index], filterRects[index], filterClips[index], 1.0, if (cut) null else paint.color, cut)"))
+            #expect(splash.contains("\n            drawFilterPictures(canvas, index, shapeOpacity)"))
+            #expect(splash.contains("canvas.drawBitmap(bitmap, null, rect, drawPaint)"))
         } else {
             #expect(splash.contains("for picture in RevealGeometry.filterPictures { if let layer = filterPictureLayer(picture) { mask.addSublayer(layer) } }"))
-            #expect(splash.contains("RevealGeometry.shapes, pictures: darkShapes == nil ? RevealGeometry.filterPictures : []"))
+            #expect(splash.contains("RevealGeometry.shapes, pictures: darkShapes == nil ? RevealGeometry.filterPictures : RevealGeometry.darkFilterPictures"))
             #expect(splash.contains("layer.frame = CGRect(x: picture.x, y: picture.y, width: picture.width, height: picture.height)"))
         }
         print("\(path) \(kotlin ? "Kotlin" : "Swift"): \(shapeCount) shapes, \(entries.count) pictures at \(entries.map(\.position)), \(formatNumber(sharpness, decimals: 2)) px a point")

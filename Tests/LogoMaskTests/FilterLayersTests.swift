@@ -96,7 +96,7 @@ struct FilterLayersTests {
         #expect(imageLayers.count == 8)
         let shapeLayers = assets.flatMap { ($0["layers"] as? [[String: Any]]) ?? [] }.filter { $0["ty"] as? Int == 4 }
         #expect(shapeLayers.count >= 2)
-        #expect(layered.notes.contains { $0.contains("4 filter effects") }, "\(layered.notes)")
+        #expect(layered.notes.contains { $0.contains("4 pictures carry its filter effects") }, "\(layered.notes)")
         #expect(layered.text.utf8.count < whole.text.utf8.count / 2, "\(layered.text.utf8.count) against \(whole.text.utf8.count) bytes")
     }
 

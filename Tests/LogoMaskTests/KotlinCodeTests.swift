@@ -167,7 +167,7 @@ struct KotlinCodeTests {
 
     // MARK: - kotlinc
 
-    @Test("kotlinc type-checks RevealGeometry.kt, SplashReveal.kt and SplashRevealCompose.kt for every preset, light and dark, a gradient sample, a real-world gradient logo, a logo with translucent groups, filtered logos drawn as shapes with filter pictures between them (gpick, gnome-dev-media-cf) and as one picture (gpick in one colour), a background gradient and a background picture, against the Android, androidx and Compose stubs, in one invocation")
+    @Test("kotlinc type-checks RevealGeometry.kt, SplashReveal.kt and SplashRevealCompose.kt for every preset, light and dark, a gradient sample, a real-world gradient logo, a logo with translucent groups, filtered logos drawn as shapes with filter pictures between them (gpick, gnome-dev-media-cf) and as one picture (gpick in one colour), gpick as a night logo with its own filter pictures, a background gradient and a background picture, against the Android, androidx and Compose stubs, in one invocation")
     func kotlincTypeChecks() throws {
         let kotlinc = try Tool.path("kotlinc")
         let folder = try TestPaths.temporaryFolder()
@@ -181,6 +181,8 @@ struct KotlinCodeTests {
         // office-calendar (Tango): translucent groups, composited with saveLayerAlpha; utilities-terminal's in night mode.
         cases.append((TestPaths.realWorldFolder.appendingPathComponent("tango/office-calendar.svg").path, .twitter,
                       (RGBAColor(red: 0x20, green: 0x20, blue: 0x20), TestPaths.realWorldFolder.appendingPathComponent("tango/utilities-terminal.svg").path)))
+        // gpick as bird's night logo: night mode's own filter pictures (darkFilterPictures).
+        cases.append((TestPaths.sample("bird.svg"), .twitter, (RGBAColor(red: 0x20, green: 0x20, blue: 0x20), TestPaths.realWorldFolder.appendingPathComponent("breeze/gpick.svg").path)))
         var files: [String] = []
         var sawGradient = false
         for (index, (path, preset, dark)) in cases.enumerated() {

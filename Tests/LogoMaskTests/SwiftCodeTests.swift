@@ -76,6 +76,9 @@ struct SwiftCodeTests {
         variants.append(("gpick-whole-picture", wholePicture))
         let media = TestPaths.path("Tests/LogoMaskTests/Fixtures/real-world/tango/gnome-dev-media-cf.svg")
         variants.append(("gnome-dev-media-cf-yula", try RevealCode.swift(try Self.scene(media, .yula))))
+        // gpick as bird's dark logo: its filter pictures are dark mode's own (darkFilterPictures).
+        variants.append(("bird-dark-gpick", try RevealCode.swift(
+            try Self.scene(TestPaths.sample("bird.svg"), .twitter), darkBackground: RGBAColor(red: 16, green: 20, blue: 32), darkLogo: try VectorLogo(contentsOf: gpick))))
         // office-calendar (Tango): translucent groups, composited as layers; utilities-terminal's as the dark logo's.
         let calendar = try Self.scene(TestPaths.path("Tests/LogoMaskTests/Fixtures/real-world/tango/office-calendar.svg"), .twitter)
         let terminal = try VectorLogo(contentsOf: TestPaths.path("Tests/LogoMaskTests/Fixtures/real-world/tango/utilities-terminal.svg"))

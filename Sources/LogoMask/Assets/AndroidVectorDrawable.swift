@@ -19,6 +19,9 @@ import MaskGeometry
 /// drawn solid; a stretched pen gets its mean width; an even-odd clip is
 /// applied non-zero.
 ///
+/// A translucent group's opacity is folded into its shapes' alpha where that is exact
+/// (``AndroidGroupFold``: no two of its shapes overlap); elsewhere the outline is not exact.
+///
 /// Some of these change the art itself (``artChanges``: parts missing, a pattern's colours, a
 /// pen's width, dashes): `assets` then writes the splash icon as a picture instead
 /// (``AndroidSplashPicture``). The others (a gradient's focal point, a round radial gradient on
@@ -124,8 +127,17 @@ public struct AndroidVectorDrawable: Sendable {
             open.removeLast()
             body += base + String(repeating: "    ", count: open.count) + "</group>\n"
         }
-        if !outline.isExact {
-            notes.insert("the outline is not exact (\(outline.inexactReasons.map { "\($0)" }.joined(separator: ", "))): parts of the logo are missing or approximated")
+        if outline.inexactReasons == [.groupOpacity], try AndroidGroupFold.folds(outline, canvas: fit.canvas) {
+            // Exact: no two shapes of a translucent group overlap.
+            notes.insert("translucent groups are drawn with their opacity in each shape's alpha (a vector drawable has no group alpha; no two shapes of a group overlap, so this is exact)")
+        } else if !outline.isExact {
+            var note = "the outline is not exact (\(outline.inexactReasons.map { "\($0)" }.joined(separator: ", "))): parts of the logo are missing or approximated"
+            if outline.inexactReasons.contains(.filter) {
+                // A filter result is pixels; a vector drawable has no image element to hold them.
+                note += "; a vector drawable holds no picture, and its filter effects are pictures"
+                    + (FilteredElements.list(of: logo).map { " (the results of the filters on \($0))" } ?? "")
+            }
+            notes.insert(note)
         }
         let canvas = formatNumber(fit.canvas)
         text = """

@@ -29,6 +29,8 @@ struct CodeFilterPicture {
     var clips: [RevealCodeModel.Clip]
     /// The translucent groups around it the code composites (empty when the outline does not carry them).
     var groups: [LogoOutline.OpacityGroup]
+    /// True for the dark logo's (dark mode's) pictures: files of their own.
+    var dark = false
 
     /// The longest side, in pixels, a filter picture's page (the logo's document box) is drawn
     /// at: 2048 px, a 96-unit icon at 21 px a unit. Blurs and shadows are soft; past the launch
@@ -36,9 +38,9 @@ struct CodeFilterPicture {
     static let maxPagePixels = 2048.0
 
     /// The image set's name in the app's asset catalog.
-    var iosName: String { "LogoRevealFilter\(number)" }
+    var iosName: String { "LogoReveal\(dark ? "Dark" : "")Filter\(number)" }
     /// The drawable's resource name (`res/drawable-nodpi/NAME.png`).
-    var androidName: String { "logo_reveal_filter_\(number)" }
+    var androidName: String { "logo_reveal_\(dark ? "dark_" : "")filter_\(number)" }
 
     /// The pixels a point the pictures are drawn at for `platform`'s densest launch logo: iOS
     /// 3x, Android xxxhdpi (4 px a dp).
@@ -92,6 +94,23 @@ struct CodeFilterPicture {
         return result.isEmpty ? nil : result
     }
 
+    /// The dark logo's filter pictures for dark mode (its own files), drawn for `reveal` as the
+    /// light logo's are and placed by `toPoints` (the dark logo's document units to points about
+    /// the reveal's anchor); nil where its shapes and pictures do not draw it (``pictures(scene:outline:toPoints:pointsPerUnit:platform:)``).
+    static func dark(
+        _ darkLogo: VectorLogo, reveal: RevealScene, toPoints: Transform, platform: RevealCodePlatform
+    ) throws(LogoMaskError) -> [CodeFilterPicture]? {
+        let outline = try darkLogo.outline
+        guard outline.drawsWithPictures, reveal.spec.logoColor == nil else { return nil }
+        let scene = try CodePicture.darkScene(darkLogo, reveal: reveal)
+        let k = (toPoints.a * toPoints.a + toPoints.b * toPoints.b).squareRoot()
+        return try pictures(scene: scene, outline: outline, toPoints: toPoints, pointsPerUnit: k, platform: platform)?.map {
+            var picture = $0
+            picture.dark = true
+            return picture
+        }
+    }
+
     /// The most points a document unit the reveal draws the logo at: the drawn logo's scale
     /// over its frames at 60 fps while it shows, else (a reveal that never draws it) the launch's.
     static func largestPointsPerUnit(_ scene: RevealScene) -> Double {
@@ -105,17 +124,18 @@ struct CodeFilterPicture {
         return largest > 0 && largest.isFinite ? largest : scene.placement.pointsPerUnit
     }
 
-    /// The sentence for the notes: which parts are pictures, their files, their scale.
-    static func note(_ pictures: [CodeFilterPicture], platform: RevealCodePlatform) -> String {
+    /// The sentence for the notes: which parts are pictures (the filtered elements of `logo`), their files, their scale.
+    static func note(_ pictures: [CodeFilterPicture], of logo: VectorLogo, platform: RevealCodePlatform) -> String {
         let files = pictures.map { platform == .ios ? "\($0.iosName).imageset" : "res/drawable-nodpi/\($0.androidName).png" }
-        let what = pictures.count == 1 ? "Its filter effect (a blur or shadow) is a picture" : "Its \(pictures.count) filter effects (blurs, shadows) are pictures"
+        let what = (pictures.first?.dark == true ? "Dark mode: " : "") + FilteredElements.sentence(of: logo, pictures: pictures.count)
         let density = platform == .ios ? "a 3x screen" : "xxxhdpi"
         return "\(what), drawn in paint order between its vector shapes (\(files.joined(separator: ", "))), as sharp as the "
             + "launch logo on \(density) needs at the largest scale the reveal draws it (the document's longer side at most "
             + "\(Int(maxPagePixels)) px); the rest of the logo is vectors, and the pictures' alpha is part of the hole."
     }
 
-    /// The generated file's header paragraph on `pictures` (empty when there are none).
+    /// The generated file's header paragraph on `pictures`, the light or the dark logo's (empty when
+    /// there are none).
     static func header(_ pictures: [CodeFilterPicture], platform: RevealCodePlatform) -> String {
         guard let first = pictures.first, let last = pictures.last else { return "" }
         let range = pictures.count == 1 ? "" : " … "
@@ -123,11 +143,12 @@ struct CodeFilterPicture {
         case .ios: "drag the folders \(first.iosName)\(range)\(pictures.count == 1 ? "" : last.iosName).imageset written beside\n// this file into the app's Assets.xcassets"
         case .android: "copy res/drawable-nodpi/\(first.androidName)\(range)\(pictures.count == 1 ? "" : last.androidName).png written beside\n// this file into the app module's res/drawable-nodpi/"
         }
+        let whose = first.dark ? "In dark mode the dark logo's" : "The logo's"
         return """
 
             //
-            // The logo's filter effects (blurs, shadows) are pictures drawn between its shapes: \(copy)
-            // (\(pictures.count) PNG\(pictures.count == 1 ? "" : "s")). Their alpha is part of the hole. Without them the shapes alone are drawn.
+            // \(whose) filter effects (blurs, shadows) are pictures drawn between its shapes: \(copy)
+            // (\(pictures.count) PNG\(pictures.count == 1 ? "" : "s")).\(first.dark ? "" : " Their alpha is part of the hole.") Without them the shapes alone are drawn.
             """
     }
 

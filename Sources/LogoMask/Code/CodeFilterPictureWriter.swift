@@ -16,9 +16,9 @@ enum CodeFilterPictureWriter {
 
     /// RevealGeometry.swift's FilterPicture type and list, after the Picture typealias.
     static func swiftDeclarations(_ model: RevealCodeModel) -> String {
-        guard !model.filterPictures.isEmpty else { return "" }
+        guard model.hasFilterPictures else { return "" }
         let groups = model.hasGroups
-        let list = model.filterPictures.map { p in
+        func list(_ pictures: [CodeFilterPicture]) -> String { pictures.map { p in
             let n = numbers(p)
             let clips = p.clips.isEmpty ? "" : ", clips: [" + p.clips.map {
                 "Clip(pathData: \(CodeText.quoted($0.pathData)), evenOdd: \($0.evenOdd))"
@@ -26,7 +26,7 @@ enum CodeFilterPictureWriter {
             let groupList = p.groups.isEmpty ? "" : ", groups: [" + p.groups.map { "Group(id: \($0.id), opacity: \(d($0.opacity)))" }.joined(separator: ", ") + "]"
             return "        FilterPicture(name: \(CodeText.quoted(p.iosName)), position: \(n[0]), x: \(n[1]), y: \(n[2]), width: \(n[3]), height: \(n[4]), "
                 + "pixelWidth: \(n[5]), pixelHeight: \(n[6]), opacity: \(n[7])\(clips)\(groupList)),\n"
-        }.joined()
+        }.joined() }
         return """
 
 
@@ -54,7 +54,11 @@ enum CodeFilterPictureWriter {
 
                 /// The logo's filter pictures in paint order: the shapes draw the rest of the logo.
                 public static let filterPictures: [FilterPicture] = [
-            \(list)    ]
+            \(list(model.filterPictures))    ]
+
+                /// The dark logo's filter pictures in paint order among darkShapes (dark mode).
+                public static let darkFilterPictures: [FilterPicture] = [
+            \(list(model.darkFilterPictures))    ]
             """
     }
 
@@ -68,8 +72,9 @@ enum CodeFilterPictureWriter {
     /// paintedLayers' parameter for the pictures.
     static let swiftParameter = ", pictures: [RevealGeometry.FilterPicture] = []"
 
-    /// logoLayers' call of paintedLayers: the light logo's pictures with its shapes.
-    static let swiftLogoCall = "paintedLayers(darkShapes ?? RevealGeometry.shapes, pictures: darkShapes == nil ? RevealGeometry.filterPictures : [])"
+    /// logoLayers' call of paintedLayers: each logo's pictures with its shapes.
+    static let swiftLogoCall =
+        "paintedLayers(darkShapes ?? RevealGeometry.shapes, pictures: darkShapes == nil ? RevealGeometry.filterPictures : RevealGeometry.darkFilterPictures)"
 
     /// paintedLayers' line before each shape and after the last: the pictures drawn there.
     static func swiftPlace(groups: Bool, after: Bool) -> String {
@@ -118,12 +123,12 @@ enum CodeFilterPictureWriter {
 
     /// RevealGeometry.kt's FilterPicture class and list, after darkPicture.
     static func kotlinDeclarations(_ model: RevealCodeModel, groups: Bool) -> String {
-        guard !model.filterPictures.isEmpty else { return "" }
-        let list = model.filterPictures.map { p in
+        guard model.hasFilterPictures else { return "" }
+        func list(_ pictures: [CodeFilterPicture]) -> String { pictures.map { p in
             let clips = "listOf(" + p.clips.map { "Clip(\(CodeText.quoted($0.pathData)), \($0.evenOdd))" }.joined(separator: ", ") + ")"
             let groupList = groups ? ", listOf(" + p.groups.map { "Group(\($0.id), \(d($0.opacity)))" }.joined(separator: ", ") + ")" : ""
             return "        FilterPicture(\(CodeText.quoted(p.androidName)), \(numbers(p).joined(separator: ", ")), \(clips)\(groupList))"
-        }.joined(separator: ",\n") + "\n"
+        }.joined(separator: ",\n") + (pictures.isEmpty ? "" : "\n") }
         return """
 
 
@@ -140,7 +145,11 @@ enum CodeFilterPictureWriter {
 
                 /** The logo's filter pictures in paint order: the shapes draw the rest of the logo. */
                 val filterPictures: List<FilterPicture> = listOf(
-            \(list)    )
+            \(list(model.filterPictures))    )
+
+                /** The dark logo's filter pictures in paint order among darkShapes (night mode). */
+                val darkFilterPictures: List<FilterPicture> = listOf(
+            \(list(model.darkFilterPictures))    )
             """
     }
 
@@ -152,21 +161,29 @@ enum CodeFilterPictureWriter {
             private val filterRects: List<RectF> = RevealGeometry.filterPictures.map {
                 RectF(it.x.toFloat(), it.y.toFloat(), (it.x + it.width).toFloat(), (it.y + it.height).toFloat())
             }
-            private val filterClips: List<List<Path>> = RevealGeometry.filterPictures.map { picture ->
-                picture.clips.map { clip -> PathParser.createPathFromPathData(clip.pathData).also { if (clip.evenOdd) it.fillType = Path.FillType.EVEN_ODD } }
+            private val filterClips: List<List<Path>> = RevealGeometry.filterPictures.map { filterClipPaths(it) }
+            // The drawn logo's: the light logo's, or night mode's dark logo's (RevealGeometry.darkFilterPictures).
+            private val logoFilterPictures = if (logoShapes === RevealGeometry.shapes) RevealGeometry.filterPictures else RevealGeometry.darkFilterPictures
+            private val logoFilterBitmaps: List<Bitmap?> =
+                if (logoShapes === RevealGeometry.shapes) filterBitmaps else logoFilterPictures.map { loadBitmap(context, it.name) }
+            private val logoFilterRects: List<RectF> = if (logoShapes === RevealGeometry.shapes) filterRects else logoFilterPictures.map {
+                RectF(it.x.toFloat(), it.y.toFloat(), (it.x + it.width).toFloat(), (it.y + it.height).toFloat())
             }
+            private val logoFilterClips: List<List<Path>> =
+                if (logoShapes === RevealGeometry.shapes) filterClips else logoFilterPictures.map { filterClipPaths(it) }
         """
 
     /// drawSilhouette's lines after the shapes: the pictures' alpha.
     static let kotlinSilhouette = """
 
-                for (index in filterBitmaps.indices) drawFilterPicture(canvas, index, 1.0, if (cut) null else paint.color, cut)
+                for ((index, picture) in RevealGeometry.filterPictures.withIndex()) {
+                    drawFilterPicture(canvas, picture, filterBitmaps[index], filterRects[index], filterClips[index], 1.0, if (cut) null else paint.color, cut)
+                }
         """
 
-    /// drawLogo's line before each shape and after the last: the light logo's pictures there.
+    /// drawLogo's line before each shape and after the last: the drawn logo's pictures there.
     static func kotlinPlace(after: Bool) -> String {
-        after ? "\n        if (logoShapes === RevealGeometry.shapes) drawFilterPictures(canvas, logoPaths.size, shapeOpacity)"
-            : "\n            if (logoShapes === RevealGeometry.shapes) drawFilterPictures(canvas, index, shapeOpacity)"
+        after ? "\n        drawFilterPictures(canvas, logoPaths.size, shapeOpacity)" : "\n            drawFilterPictures(canvas, index, shapeOpacity)"
     }
 
     /// The functions that draw the pictures.
@@ -174,28 +191,36 @@ enum CodeFilterPictureWriter {
         """
 
 
-            /** The light logo's filter pictures drawn after its shapes[0 until position], at [opacity] times their own. */
+            /** The drawn logo's filter pictures drawn after its shapes[0 until position], at [opacity] times their own. */
             private fun drawFilterPictures(canvas: Canvas, position: Int, opacity: Double) {
-                for ((index, picture) in RevealGeometry.filterPictures.withIndex()) {
+                for ((index, picture) in logoFilterPictures.withIndex()) {
                     if (picture.position != position) continue\(groups ? "\n            enterGroups(canvas, picture.groups)" : "")
-                    drawFilterPicture(canvas, index, opacity, null)
+                    drawFilterPicture(canvas, picture, logoFilterBitmaps[index], logoFilterRects[index], logoFilterClips[index], opacity, null)
                 }
             }
 
             /**
-             * Filter picture [index] at [opacity] times its own, inside its clips: in its own colours, or
-             * (the hole) its alpha cut out when [cut], or filled with [tint].
+             * A filter picture ([bitmap] over [rect]) at [opacity] times its own, inside its [clips]: in its
+             * own colours, or (the hole) its alpha cut out when [cut], or filled with [tint].
              */
-            private fun drawFilterPicture(canvas: Canvas, index: Int, opacity: Double, tint: Int?, cut: Boolean = false) {
-                val bitmap = filterBitmaps[index] ?: return
+            private fun drawFilterPicture(
+                canvas: Canvas, picture: RevealGeometry.FilterPicture, bitmap: Bitmap?, rect: RectF, clips: List<Path>, opacity: Double,
+                tint: Int?, cut: Boolean = false
+            ) {
+                if (bitmap == null) return
                 val drawPaint = if (cut) pictureCut else picturePaint
-                drawPaint.alpha = channel(RevealGeometry.filterPictures[index].opacity * opacity)
+                drawPaint.alpha = channel(picture.opacity * opacity)
                 picturePaint.colorFilter = tint?.let { PorterDuffColorFilter(it, PorterDuff.Mode.SRC_IN) }
                 canvas.save()
-                for (clip in filterClips[index]) canvas.clipPath(clip)
-                canvas.drawBitmap(bitmap, null, filterRects[index], drawPaint)
+                for (clip in clips) canvas.clipPath(clip)
+                canvas.drawBitmap(bitmap, null, rect, drawPaint)
                 canvas.restore()
                 picturePaint.colorFilter = null
+            }
+
+            /** A filter picture's clips as paths. */
+            private fun filterClipPaths(picture: RevealGeometry.FilterPicture): List<Path> = picture.clips.map { clip ->
+                PathParser.createPathFromPathData(clip.pathData).also { if (clip.evenOdd) it.fillType = Path.FillType.EVEN_ODD }
             }
         """
     }

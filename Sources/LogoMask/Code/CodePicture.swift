@@ -61,12 +61,17 @@ struct CodePicture {
     static func dark(_ darkLogo: VectorLogo, reveal: RevealScene, toPoints: Transform) throws(LogoMaskError) -> CodePicture? {
         let outline = try darkLogo.outline
         guard !outline.drawsAsVectors else { return nil }
+        return try CodePicture(scene: try darkScene(darkLogo, reveal: reveal), toPoints: toPoints, reasons: outline.inexactReasons, dark: true)
+    }
+
+    /// `darkLogo` in `reveal`'s spec and settings (its final scale), for the scale of the dark
+    /// logo's pictures (this whole one, or its filter pictures: ``CodeFilterPicture/dark(_:reveal:toPoints:platform:)``).
+    static func darkScene(_ darkLogo: VectorLogo, reveal: RevealScene) throws(LogoMaskError) -> RevealScene {
         var settings = reveal.settings
         settings.finalScale = reveal.finalScale
         // A given anchor: the picture's scale needs the hole's scale, not a cover search.
         settings.anchor = .point(Point(x: darkLogo.documentSize.width / 2, y: darkLogo.documentSize.height / 2))
-        let scene = try RevealScene(logo: darkLogo, spec: reveal.spec, settings: settings)
-        return try CodePicture(scene: scene, toPoints: toPoints, reasons: outline.inexactReasons, dark: true)
+        return try RevealScene(logo: darkLogo, spec: reveal.spec, settings: settings)
     }
 
     /// The sentence for the notes: what is drawn from the picture, where its file goes.

@@ -94,6 +94,14 @@ public struct KotlinLaunch: Sendable {
         return try CodePicture.dark(darkLogo, reveal: reveal, toPoints: fit.concatenating(toPoints))
     }
 
+    /// The dark logo's filter pictures for night mode where its shapes and they draw it, in the
+    /// same points as ``darkShapes(for:)`` (``CodeFilterPicture/dark(_:reveal:toPoints:platform:)``);
+    /// nil without a dark logo or where they do not.
+    func darkFilterPictures(for reveal: RevealScene) throws(LogoMaskError) -> [CodeFilterPicture]? {
+        guard let (darkLogo, fit, toPoints) = try darkPlacement(for: reveal) else { return nil }
+        return try CodeFilterPicture.dark(darkLogo, reveal: reveal, toPoints: fit.concatenating(toPoints), platform: .android)
+    }
+
     /// The dark logo, the map stretching its document box over the light logo's, and the light
     /// logo's document units to points about the reveal's anchor; nil without a dark logo.
     private func darkPlacement(for reveal: RevealScene) throws(LogoMaskError) -> (VectorLogo, fit: Transform, toPoints: Transform)? {

@@ -119,7 +119,12 @@ public enum RevealCode {
         }
         try launch?.check(scene)
         var model = try RevealCodeModel(scene: scene, profile: profile, deadline: deadline, platform: .android)
-        model.darkPicture = try launch?.darkPicture(for: scene)
+        if let pictures = try launch?.darkFilterPictures(for: scene), let darkLogo = launch?.darkLogo {
+            model.darkFilterPictures = pictures
+            model.notes.append(CodeFilterPicture.note(pictures, of: darkLogo, platform: .android))
+        } else {
+            model.darkPicture = try launch?.darkPicture(for: scene)
+        }
         let darkShapes = try launch?.darkShapes(for: scene) ?? []
         let geometry = KotlinGeometryWriter.text(
             model, package: package, launch: launch, darkShapes: darkShapes, darkPicture: model.darkPicture, tint: scene.spec.logoColor)

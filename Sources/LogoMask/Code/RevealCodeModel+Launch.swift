@@ -7,7 +7,7 @@ extension RevealCodeModel {
     /// where the launch screen does), the dark background, and the dark logo's shapes and paints
     /// in the light logo's document box (as wide, centred on it: where its image set draws it).
     mutating func addLaunch(
-        scene: RevealScene, darkBackground: RGBAColor?, darkLogo: VectorLogo?, approximations: Set<String>
+        scene: RevealScene, darkBackground: RGBAColor?, darkLogo: VectorLogo?, approximations: Set<String>, platform: RevealCodePlatform
     ) throws(LogoMaskError) {
         var approximations = approximations
         let logo = scene.logo
@@ -27,7 +27,13 @@ extension RevealCodeModel {
                 .concatenating(.translation(x: light.width / 2 - anchor.x, y: light.height / 2 - anchor.y))
                 .concatenating(.scale(k))
             let darkOutline = try darkLogo.outline
-            darkPicture = try CodePicture.dark(darkLogo, reveal: scene, toPoints: toPoints)
+            // A filtered dark logo: its shapes with its filter pictures between them, as the light one's.
+            if let pictures = try CodeFilterPicture.dark(darkLogo, reveal: scene, toPoints: toPoints, platform: platform) {
+                darkFilterPictures = pictures
+                notes.append(CodeFilterPicture.note(pictures, of: darkLogo, platform: platform))
+            } else {
+                darkPicture = try CodePicture.dark(darkLogo, reveal: scene, toPoints: toPoints)
+            }
             if let darkPicture { notes.append(darkPicture.note) }
             let painted = Self.paintedShapes(
                 darkOutline, toPoints: toPoints, pointsPerUnit: k * s, tint: scene.spec.logoColor, approximations: &approximations)
@@ -49,7 +55,7 @@ extension RevealCodeModel {
     func resources(for platform: RevealCodePlatform, launch: Bool = false) throws(LogoMaskError) -> [RevealCodeResource] {
         var result = try picture?.resources(for: platform) ?? []
         result += try darkPicture?.resources(for: platform) ?? []
-        for filter in filterPictures { result += try filter.resources(for: platform) }
+        for filter in filterPictures + darkFilterPictures { result += try filter.resources(for: platform) }
         if let backgroundPicture, !launch {
             result += try CodePicture.resources(
                 png: backgroundPicture.png, iosName: CodePicture.backgroundIOSName, androidName: CodePicture.backgroundAndroidName,

@@ -67,6 +67,11 @@ struct RevealCodeModel {
     /// The logo's filter results as pictures between its shapes, where the shapes and they draw
     /// it (the logo is then no whole picture: `picture` is nil); empty otherwise.
     var filterPictures: [CodeFilterPicture] = []
+    /// The dark logo's filter results as pictures between its shapes in dark mode (the dark logo
+    /// is then no whole picture: `darkPicture` is nil); empty otherwise.
+    var darkFilterPictures: [CodeFilterPicture] = []
+    /// True when the light or the dark logo has filter pictures (the code then draws them).
+    var hasFilterPictures: Bool { !filterPictures.isEmpty || !darkFilterPictures.isEmpty }
     /// The background picture as a PNG and its pixel size (nil: none), drawn to fill the window.
     var backgroundPicture: (png: [UInt8], width: Int, height: Int)?
     var veil: RGBAColor
@@ -88,7 +93,9 @@ struct RevealCodeModel {
 
     /// True when a shape (light or dark) sits in a translucent group: only then do the writers
     /// add the group types and the code that composites them, so other logos' code is unchanged.
-    var hasGroups: Bool { Self.hasGroups(shapes + (darkShapes ?? [])) || filterPictures.contains { !$0.groups.isEmpty } }
+    var hasGroups: Bool {
+        Self.hasGroups(shapes + (darkShapes ?? [])) || (filterPictures + darkFilterPictures).contains { !$0.groups.isEmpty }
+    }
 
     /// True when one of `shapes` sits in a translucent group.
     static func hasGroups(_ shapes: [Shape]) -> Bool { shapes.contains { !$0.groups.isEmpty } }
@@ -173,7 +180,7 @@ struct RevealCodeModel {
            let pictures = try CodeFilterPicture.pictures(scene: scene, outline: outline, toPoints: toPoints, pointsPerUnit: k, platform: platform) {
             // Vectors but for the filters' results, which are pictures between the shapes.
             filterPictures = pictures
-            notes.append(CodeFilterPicture.note(pictures, platform: platform))
+            notes.append(CodeFilterPicture.note(pictures, of: logo, platform: platform))
             if !outline.carriesGroupOpacity, let groupNote = outline.groupOpacityNote { notes.append(groupNote) }
         } else if !outline.drawsAsVectors {
             let made = try CodePicture(scene: scene, toPoints: toPoints, reasons: outline.inexactReasons)
@@ -219,7 +226,8 @@ struct RevealCodeModel {
             profile = nil
         }
         // With a picture the light paints' approximations do not show (the shapes are its fallback).
-        try addLaunch(scene: scene, darkBackground: darkBackground, darkLogo: darkLogo, approximations: picture == nil ? approximations : [])
+        try addLaunch(
+            scene: scene, darkBackground: darkBackground, darkLogo: darkLogo, approximations: picture == nil ? approximations : [], platform: platform)
     }
 
     /// The scene's searched cover scale, at the placement the search covered (the timeline's

@@ -47,20 +47,49 @@ enum FilterPictureGrid {
         return largest
     }
 
+    /// `outline` with its filter pictures as a screen placing the document by `screen` (document
+    /// units to screen pixels) shows them: drawn again at its scale
+    /// (``OutlineExtractor/pictures(of:on:like:)``), cut to what they paint (``FilterPictureCrop``)
+    /// and put on its pixel grid (``aligned(_:on:bias:)``), with `outlineClips` inside the clips as
+    /// the outline read them (the drawing at the screen's scale reads them finer: sets drawn at two
+    /// scales would differ, as the shapes' clips would from the pictures'); with `soft`, nil when one of them is
+    /// sharp, so that they would not serve a larger scale (``magnifiesWell(_:)``). The one
+    /// preparation of the pictures an export shows between its shapes from frame 0 on (the
+    /// Lottie, the page, the web launch screen, the overlay).
+    static func framePictures(
+        of logo: VectorLogo, outline: LogoOutline, on screen: Transform, bias: Double = LottiePictureLadder.gridBias,
+        soft: Bool = true, outlineClips: Bool = false
+    ) throws(LogoMaskError) -> LogoOutline? {
+        var atScreen = outline
+        if let pictures = try OutlineExtractor.pictures(of: logo, on: screen, like: outline) {
+            atScreen.pictures = !outlineClips ? pictures : zip(pictures, outline.pictures).map { picture, read in
+                var copy = picture
+                copy.clips = read.clips
+                return copy
+            }
+        }
+        atScreen = try aligned(try FilterPictureCrop.cropped(atScreen), on: screen, bias: bias)
+        if soft, try !magnifiesWell(atScreen) { return nil }
+        return atScreen
+    }
+
     /// `outline` with each picture that `screen` (document units to screen pixels) shows
-    /// unscaled and unturned resampled onto the screen's pixel grid; others as they are.
-    static func aligned(_ outline: LogoOutline, on screen: Transform) throws(LogoMaskError) -> LogoOutline {
+    /// unscaled and unturned resampled onto the screen's pixel grid, `bias` pixels right and down
+    /// of it; others as they are.
+    static func aligned(
+        _ outline: LogoOutline, on screen: Transform, bias: Double = LottiePictureLadder.gridBias
+    ) throws(LogoMaskError) -> LogoOutline {
         guard !outline.pictures.isEmpty, let back = screen.inverted else { return outline }
         var copy = outline
         for index in copy.pictures.indices {
-            copy.pictures[index] = try aligned(copy.pictures[index], on: screen, back: back)
+            copy.pictures[index] = try aligned(copy.pictures[index], on: screen, back: back, bias: bias)
         }
         return copy
     }
 
-    /// One picture on the grid (see ``aligned(_:on:)``).
+    /// One picture on the grid (see ``aligned(_:on:bias:)``).
     private static func aligned(
-        _ picture: LogoOutline.Picture, on screen: Transform, back: Transform
+        _ picture: LogoOutline.Picture, on screen: Transform, back: Transform, bias: Double
     ) throws(LogoMaskError) -> LogoOutline.Picture {
         let place = picture.toDocument.concatenating(screen)
         // Only a picture drawn for this screen (its pixels the screen's size, upright).
@@ -89,9 +118,9 @@ enum FilterPictureGrid {
             result.width = width
             result.height = height
         }
-        // A hair right and down of the grid (``LottiePictureLadder/gridBias``): rlottie truncates a
-        // picture's position, ThorVG rounds it.
-        result.toDocument = Transform.translation(x: x0 + LottiePictureLadder.gridBias, y: y0 + LottiePictureLadder.gridBias)
+        // For a Lottie a hair right and down of the grid (``LottiePictureLadder/gridBias``): rlottie
+        // truncates a picture's position, ThorVG rounds it. A browser draws it on the grid.
+        result.toDocument = Transform.translation(x: x0 + bias, y: y0 + bias)
             .concatenating(back)
         return result
     }

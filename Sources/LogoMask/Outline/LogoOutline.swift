@@ -94,11 +94,12 @@ public struct LogoOutline: Sendable, Hashable {
         return others.isEmpty || (carriesGroupOpacity && others == [.groupOpacity])
     }
 
-    /// The sentence exporters add when they embed the ``pictures``; nil when there are none.
-    var pictureNote: String? {
+    /// The sentence exporters add when they embed the ``pictures`` of `logo` (this outline's
+    /// logo), naming the filtered elements (``FilteredElements``); nil when there are none.
+    func pictureNote(of logo: VectorLogo) -> String? {
         guard !pictures.isEmpty else { return nil }
-        let count = pictures.count == 1 ? "Its filter effect (a blur or shadow) is" : "Its \(pictures.count) filter effects (blurs, shadows) are"
-        return "\(count) embedded as pictures between its vector shapes; the rest is vectors."
+        return FilteredElements.sentence(of: logo, pictures: pictures.count)
+            + ", embedded in paint order between its vector shapes; the rest is vectors."
     }
 
     /// The sentence exporters add when they draw a translucent group's overlapping shapes each

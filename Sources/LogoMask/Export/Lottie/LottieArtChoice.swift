@@ -30,6 +30,18 @@ struct LottieArtChoice {
         outline.drawsAsVectors && (try? layers(outline, tint: tint, id: "logo", box: (.zero, 1, 1), endFrame: 1)) != nil
     }
 
+    /// True when the drawn logo can go in as shapes with its filter pictures between them
+    /// (``LogoOutline/drawsWithPictures``, the pictures as `outline` holds them, e.g. those of
+    /// ``FilterPictureGrid/framePictures(of:outline:on:bias:)``): untinted (pictures keep their own
+    /// colours), and Lottie layers carry its shapes, clips and pictures (none turned), in its
+    /// colours and as a hole's matte: a reveal with a hole otherwise falls back to one picture of
+    /// the whole logo for both (kiten's matte refuses its overlapping translucent groups).
+    static func drawsShapesWithPictures(_ outline: LogoOutline, tint: RGBAColor?) -> Bool {
+        tint == nil && outline.drawsWithPictures
+            && (try? layers(outline, tint: nil, id: "logo", box: (.zero, 1, 1), endFrame: 1)) != nil
+            && (try? layers(outline, tint: .black, id: "hole", box: (.zero, 1, 1), endFrame: 1, matte: true)) != nil
+    }
+
     /// The outline's layers (``LottieArtLayers``) in precomposition `id`.
     private static func layers(
         _ outline: LogoOutline, tint: RGBAColor?, id: String, box: (origin: Point, width: Int, height: Int), endFrame: Int,
@@ -55,11 +67,13 @@ struct LottieArtChoice {
             // them); soft, they magnify well as the hole grows.
             let zero = scene.state(at: 0)
             let screen = drawnLogo ? scene.drawnLogoTransform(zero) : scene.holeTransform(zero)
-            var atZero = outline
-            if let pictures = try OutlineExtractor.pictures(of: scene.logo, on: screen, like: outline) { atZero.pictures = pictures }
-            atZero = try FilterPictureGrid.aligned(try FilterPictureCrop.cropped(atZero), on: screen)
             // Frame 0's pictures serve every frame only when soft; else one whole-logo ladder.
-            if try FilterPictureGrid.magnifiesWell(atZero) { outline = atZero } else { layered = false; sharpPictures = true }
+            if let atZero = try FilterPictureGrid.framePictures(of: scene.logo, outline: outline, on: screen) {
+                outline = atZero
+            } else {
+                layered = false
+                sharpPictures = true
+            }
         }
         let box = LottieLogoArt.box(ink: scene.logo.inkBounds, outline: outline)
         let end = builder.layerEnd
@@ -102,7 +116,7 @@ struct LottieArtChoice {
                 choice.drawn = drawnLogo ? art : nil
                 choice.hole = matte
                 choice.notes += groupNote.map { [$0] } ?? []
-                choice.notes += withPictures ? outline.pictureNote.map { [$0] } ?? [] : []
+                choice.notes += withPictures ? outline.pictureNote(of: scene.logo).map { [$0] } ?? [] : []
                 choice.isPicture = withPictures
                 return choice
             }

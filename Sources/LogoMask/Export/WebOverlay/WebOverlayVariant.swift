@@ -56,10 +56,10 @@ struct WebOverlayVariant {
         if spec.hole {
             let art = try WebLogoArt(
                 logo: logo, use: .hole, prefix: "logo-reveal-\(name)-hole-clip-", pixelsPerUnit: largest,
-                maxPixels: options.maxEmbeddedPixels)
+                maxPixels: options.maxEmbeddedPixels, filterPixelsPerUnit: k * 3)
             if let note = art.note { notes.append(note) }
-            if art.isPicture {
-                pictures += 1
+            if art.isPicture { pictures += 1 }
+            if art.isWholePicture {
                 approximations.append("hole: drawn from a picture of the logo (its outline is not exact), so its edge is that picture's, scaled.")
             }
             holeArt = art

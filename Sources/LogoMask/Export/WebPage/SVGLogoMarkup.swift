@@ -33,10 +33,17 @@ struct SVGLogoMarkup {
     private let clips: [LogoOutline.Clip]
     private let clipIndex: [LogoOutline.Clip: Int]
 
-    /// The markup of `outline`; clip ids start with `prefix`.
-    init(outline: LogoOutline, prefix: String) {
+    /// Each picture of the outline once per set, the set's class on its `<image>` (for CSS to
+    /// show the one of the window's pixel ratio); empty: the outline's own pictures, once.
+    private let pictureSets: [(className: String, pictures: [LogoOutline.Picture])]
+
+    /// The markup of `outline`; clip ids start with `prefix`. With `pictureSets` (each as many
+    /// pictures as the outline, in the same places, groups and clips), every picture is written
+    /// once per set instead of the outline's own.
+    init(outline: LogoOutline, prefix: String, pictureSets: [(className: String, pictures: [LogoOutline.Picture])] = []) {
         self.outline = outline
         self.prefix = prefix
+        self.pictureSets = pictureSets
         var clips: [LogoOutline.Clip] = []
         var index: [LogoOutline.Clip: Int] = [:]
         for clip in outline.shapes.flatMap(\.clips) + outline.pictures.flatMap(\.clips) where index[clip] == nil {
@@ -95,7 +102,10 @@ struct SVGLogoMarkup {
         for index in 0...outline.shapes.count {
             while nextPicture < outline.pictures.count, outline.pictures[nextPicture].position <= index {
                 let picture = outline.pictures[nextPicture]
-                place(Self.imageElement(picture), groups: picture.groups, clips: picture.clips)
+                let images = pictureSets.isEmpty
+                    ? Self.imageElement(picture)
+                    : pictureSets.map { Self.imageElement($0.pictures[nextPicture], className: $0.className) }.joined()
+                place(images, groups: picture.groups, clips: picture.clips)
                 nextPicture += 1
             }
             guard index < outline.shapes.count else { break }
@@ -111,9 +121,11 @@ struct SVGLogoMarkup {
         return text
     }
 
-    /// A picture as an `<image>` of its pixel size placed by its transform, its PNG embedded.
-    static func imageElement(_ picture: LogoOutline.Picture) -> String {
-        var text = "<image width=\"\(picture.width)\" height=\"\(picture.height)\" transform=\"\(matrix(picture.toDocument))\""
+    /// A picture as an `<image>` of its pixel size placed by its transform, its PNG embedded,
+    /// of class `className` when given.
+    static func imageElement(_ picture: LogoOutline.Picture, className: String? = nil) -> String {
+        var text = "<image" + (className.map { " class=\"\($0)\"" } ?? "")
+        text += " width=\"\(picture.width)\" height=\"\(picture.height)\" transform=\"\(matrix(picture.toDocument))\""
         let opacity = picture.opacityInsideGroups
         if opacity < 1 { text += " opacity=\"\(formatNumber(opacity, decimals: 4))\"" }
         return text + " preserveAspectRatio=\"none\" href=\"data:image/png;base64,\(Data(picture.png).base64EncodedString())\"/>"

@@ -14,8 +14,11 @@ struct WebLogoArt {
     let elements: String
     /// Why a picture stands in for the paths (or a note on the paths); nil when there is none.
     let note: String?
-    /// True when the art is a picture.
+    /// True when the art embeds a picture: of the whole logo, or of each filter result between
+    /// its shapes.
     let isPicture: Bool
+    /// True when the art is one picture of the whole logo (its edge is the picture's, scaled).
+    let isWholePicture: Bool
     /// The ids of frame 0's picture and of the picture shown after it, when the art is a
     /// picture made for frame 0 (``WebAnimation/frameZeroHold(shown:later:duration:)``).
     var frameZeroIDs: (first: String, later: String)?
@@ -45,9 +48,12 @@ struct WebLogoArt {
     /// and to lottie-web, and a picture drawn by the library is not the browser's drawing of the
     /// same paths (thin strokes over a dark background: up to 0.73 % of the box differ by more
     /// than 24, Tango's help-browser), so the three start from the same picture.
+    ///
+    /// Filter pictures between the shapes are drawn for `frameZero`, for each grid, or else at
+    /// `filterPixelsPerUnit` (default `pixelsPerUnit`): soft, they magnify well from there.
     init(
         logo: VectorLogo, use: Use, prefix: String, pixelsPerUnit: Double, maxPixels: Int, frameZero: Transform? = nil,
-        grids: [(className: String, transform: Transform)] = [], asLottie: Bool = false
+        grids: [(className: String, transform: Transform)] = [], asLottie: Bool = false, filterPixelsPerUnit: Double? = nil
     ) throws(LogoMaskError) {
         let outline = try logo.outline
         let vectors: Bool
@@ -55,6 +61,33 @@ struct WebLogoArt {
         case let .drawn(tint):
             vectors = SVGLogoMarkup.canDraw(outline, tinted: tint != nil) && (!asLottie || LottieArtChoice.drawsShapes(outline, tint: tint))
         case .hole: vectors = outline.isExactWithGroups
+        }
+        if !vectors, let sets = try Self.pictureSets(
+            logo: logo, outline: outline, use: use, pixelsPerUnit: filterPixelsPerUnit ?? pixelsPerUnit, frameZero: frameZero, grids: grids) {
+            // The shapes as vectors, each filter result a picture between them.
+            let markup = SVGLogoMarkup(
+                outline: sets[0].outline, prefix: prefix,
+                pictureSets: grids.isEmpty ? [] : sets.map { (className: $0.className ?? "", pictures: $0.outline.pictures) })
+            definitions = markup.clipDefinitions
+            switch use {
+            case .drawn: elements = markup.shapes(paint: .own)
+            case .hole: elements = markup.shapes(paint: .black)
+            }
+            isPicture = true
+            isWholePicture = false
+            let layer = if case .hole = use { "The hole" } else { "The drawn logo" }
+            // The largest picture of each set (one set per device pixel ratio for the launch screen).
+            let sizes = sets.map { set in
+                set.outline.pictures.max { $0.width * $0.height < $1.width * $1.height }.map { "\($0.width)x\($0.height)" } ?? ""
+            }
+            let perRatio = grids.isEmpty ? "" : ", one set per device pixel ratio"
+            note = "\(layer) is inline SVG, its shapes as paths in their paints. "
+                + FilteredElements.sentence(of: logo, pictures: sets[0].outline.pictures.count)
+                + ", drawn in paint order between the shapes by logo-mask (the largest \(sizes.joined(separator: ", ")) px\(perRatio)) as the launch"
+                + " screen shows them, on the device pixel grid, and magnified with the logo: the same pictures the Lottie and the code"
+                + " draw, not the browser's own SVG filters (the outline carries each filter's result, not its primitives, and a"
+                + " browser's blur is not librsvg's)."
+            return
         }
         if vectors {
             let markup = SVGLogoMarkup(outline: outline, prefix: prefix)
@@ -66,6 +99,7 @@ struct WebLogoArt {
             // The markup composites the groups the outline carries: no approximation to name then.
             if case .drawn = use, !outline.isExactWithGroups { note = outline.groupOpacityNote } else { note = nil }
             isPicture = false
+            isWholePicture = false
             return
         }
         var tint: RGBAColor?
@@ -76,6 +110,7 @@ struct WebLogoArt {
         }
         definitions = ""
         isPicture = true
+        isWholePicture = true
         let why = outline.inexactReasons.isEmpty
             ? "its paints are not flat colours"
             : "its outline is not exact (" + outline.inexactReasons.map { "\($0)" }.joined(separator: ", ") + ")"
@@ -105,5 +140,73 @@ struct WebLogoArt {
             elements = picture.element
         }
         note = "The \(layer) is an embedded \(picture.png.width)x\(picture.png.height) picture of the logo, drawn by logo-mask, because \(why)."
+    }
+
+    /// `outline` with its filter results as pictures the art shows between its shapes, once, or
+    /// once per grid (with its class); nil when shapes and pictures do not draw this art as the
+    /// Lottie does (``LottieArtChoice/drawsShapesWithPictures(_:tint:)``: the web launch screen
+    /// hands off to the page and to lottie-web, which start from the same drawing), or a
+    /// picture is sharp (``FilterPictureGrid/framePictures(of:outline:on:bias:)``). The pictures
+    /// are drawn for frame 0's transform, each grid's, or else `pixelsPerUnit`, those drawn one
+    /// after the other joined (``FilterPictureMerge``); in black (alpha kept) for the hole, whose
+    /// markup needs only the coverage (and carries a stretched pen, which the Lottie does not).
+    private static func pictureSets(
+        logo: VectorLogo, outline: LogoOutline, use: Use, pixelsPerUnit: Double, frameZero: Transform?,
+        grids: [(className: String, transform: Transform)]
+    ) throws(LogoMaskError) -> [(className: String?, outline: LogoOutline)]? {
+        guard outline.drawsWithPictures else { return nil }
+        // As the Lottie: a clip that holds its shape whole is left out (Skia, as Lottie players,
+        // multiplies the clip's edge coverage into the shape's where librsvg covers it once:
+        // gpick's wheel rim differed from lottie-web's on 0.50 % of the logo box).
+        let outline = outline.withoutContainingClips()
+        let screens: [(className: String?, transform: Transform)] = grids.isEmpty
+            ? [(nil, frameZero ?? .scale(pixelsPerUnit))] : grids.map { ($0.className, $0.transform) }
+        // The launch screen never magnifies its pictures: they must be soft only where a phone's
+        // page and Lottie start from them, at the densest ratio (1x pictures of a small logo are
+        // sharp: gpick's blurs at 1.2 px a unit).
+        let densest = screens.map { LottiePictureLadder.scale(of: $0.transform) }.max() ?? 0
+        var sets: [(className: String?, outline: LogoOutline)] = []
+        for screen in screens {
+            let soft = LottiePictureLadder.scale(of: screen.transform) >= densest
+            guard var drawn = try FilterPictureGrid.framePictures(
+                of: logo, outline: outline, on: screen.transform, bias: 0, soft: soft, outlineClips: true) else { return nil }
+            // Those drawn one right after the other on the grid joined (kiten's 109 shadows): the
+            // markup composites the groups around them.
+            drawn.pictures = try FilterPictureMerge.merged(drawn.pictures, carriesGroups: true)
+            switch use {
+            case let .drawn(tint):
+                guard LottieArtChoice.drawsShapesWithPictures(drawn, tint: tint) else { return nil }
+            case .hole:
+                guard drawn.isExactWithPictures else { return nil }
+                drawn.pictures = try drawn.pictures.map(Self.black)
+            }
+            // Each set places the same pictures (none cut away in one and kept in another).
+            if let first = sets.first?.outline.pictures {
+                guard first.count == drawn.pictures.count,
+                      zip(first, drawn.pictures).allSatisfy({ $0.position == $1.position && $0.groups == $1.groups && $0.clips == $1.clips })
+                else { return nil }
+            }
+            sets.append((screen.className, drawn))
+        }
+        return sets.isEmpty || sets[0].outline.pictures.isEmpty ? nil : sets
+    }
+
+    /// A picture in black, its alpha kept: the hole's coverage in a luminance mask.
+    private static func black(_ picture: LogoOutline.Picture) throws(LogoMaskError) -> LogoOutline.Picture {
+        var image = try RasterImage(pngBytes: picture.png, name: "a filter picture")
+        guard image.format == .premultipliedARGB else { return picture }
+        for y in 0..<image.height {
+            let row = y * image.stride
+            for x in 0..<image.width {
+                // Cairo's ARGB32 words in the machine's (little-endian) order: alpha is byte 3.
+                let i = row + 4 * x
+                image.bytes[i] = 0
+                image.bytes[i + 1] = 0
+                image.bytes[i + 2] = 0
+            }
+        }
+        var copy = picture
+        copy.png = try image.pngData()
+        return copy
     }
 }

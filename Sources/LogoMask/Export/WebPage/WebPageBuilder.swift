@@ -118,8 +118,8 @@ struct WebPageBuilder {
             if let ids = art.frameZeroIDs { state.animations += WebAnimation.frameZeroHold(shown: ids.first, later: ids.later, duration: state.duration) }
             holeInner = art.elements
             if let note = art.note { state.notes.append(note) }
-            if art.isPicture {
-                state.pictures += 1
+            if art.isPicture { state.pictures += 1 }
+            if art.isWholePicture {
                 state.approximations.append(
                     "hole: drawn from a picture of the logo (its outline is not exact), so its edge is that picture's, scaled.")
             }
