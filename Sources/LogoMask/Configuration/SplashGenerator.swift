@@ -36,6 +36,10 @@ public enum SplashGenerator {
     /// then its launch files into its ``SplashConfiguration/into`` project, if any (`force`:
     /// overwriting files logo-mask did not write there).
     ///
+    /// The independent outputs (each platform's launch files, the code, each preview, the Lottie,
+    /// page and overlay) are drawn on the active cores; the bytes, the manifest and the error
+    /// reported are those of a run one after another.
+    ///
     /// - Throws: ``LogoMaskError`` for a missing or unusable logo, spec or picture, an anchor
     ///   outside the logo's opaque part, an unwritable folder or a passed deadline; nothing is
     ///   left at the output path then.
