@@ -51,7 +51,9 @@ public enum AssetGenerator {
         logo: VectorLogo, options: AssetOptions, to folder: String, deadline: Deadline = .none,
         progress: ProgressHandler? = nil
     ) throws(LogoMaskError) -> Report {
-        try write(logo: logo, options: options, to: folder, deadline: deadline, progress: progress, session: nil)
+        // Before any thread starts: the platforms' threads draw from the main heap (PixelMemory).
+        PixelMemory.oneHeapForEveryThread()
+        return try write(logo: logo, options: options, to: folder, deadline: deadline, progress: progress, session: nil)
     }
 
     /// The same, the cover searches drawing through `session` when given (`generate` shares one
@@ -62,16 +64,21 @@ public enum AssetGenerator {
         logo: VectorLogo, options: AssetOptions, to folder: String, deadline: Deadline,
         progress: ProgressHandler?, session: CoverSearchSession?, anchor shared: SharedAnchor? = nil
     ) throws(LogoMaskError) -> Report {
-        guard options.logoWidth.isFinite, options.logoWidth > 0 else {
-            throw LogoMaskError.invalidParameter(.logoWidth, "must be a positive number of points, not \(options.logoWidth).")
-        }
-        guard !logo.inkBounds.isEmpty else { throw LogoMaskError.noVisibleInk(file: logo.name) }
-        if let dark = options.darkLogo, dark.inkBounds.isEmpty { throw LogoMaskError.noVisibleInk(file: dark.name) }
-        let (covers, anchor) = coverScales(logo: logo, options: options, deadline: deadline, session: session, anchor: shared)
-        let android = options.platforms.contains(.android) ? try AndroidPlan(logo: logo, options: options, anchor: anchor.point) : nil
-        // Measured from pixels for every platform: it also refuses, before anything is written, a
-        // logo whose ink rectangle is not empty but which paints nothing (hidden or fill-less shapes).
-        let android12 = try AlphaBounds.androidSplash(of: logo)
+        let prepared = try prepare(logo: logo, options: options, deadline: deadline, session: session, anchor: shared)
+        return try write(prepared, logo: logo, options: options, to: folder, deadline: deadline, progress: progress)
+    }
+
+    /// Writes the files `prepared` planned (``prepare(logo:options:deadline:session:anchor:android12:)``
+    /// with the same logo and options) into `folder`. It searches nothing and reads no session,
+    /// so `generate` runs it for several platforms at once.
+    ///
+    /// The native platforms are drawn on up to `workers` threads at once; the files are the
+    /// same bytes whatever `workers` is.
+    static func write(
+        _ prepared: Prepared, logo: VectorLogo, options: AssetOptions, to folder: String, deadline: Deadline,
+        progress: ProgressHandler?, workers: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) throws(LogoMaskError) -> Report {
+        let (covers, anchor, android, android12) = (prepared.covers, prepared.anchor, prepared.android, prepared.android12)
         let output = try AtomicFolder(path: folder)
         var writer = AssetWriter(output: output)
         var warnings: [String] = []
@@ -85,26 +92,30 @@ public enum AssetGenerator {
         }
 
         try step()
-        if options.platforms.contains(.ios) {
-            try writeIOS(logo: logo, options: options, covers: covers, anchor: anchor.point, writer: &writer)
-            try step()
+        // The native platforms draw side by side, each with a writer of its own (their folders
+        // differ); their files, notes and warnings are taken in the platforms' order.
+        var jobs: [OrderedJobs.Job<PlatformFiles>] = []
+        let paths = output.paths
+        var native: [AssetPlatform] = []
+        if options.platforms.contains(.ios) { native.append(.ios) }
+        if android != nil { native.append(.android) }
+        if options.platforms.contains(.web) { native.append(.web) }
+        for platform in native {
+            jobs.append(platformJob(platform, prepared: prepared, logo: logo, options: options, paths: paths))
         }
         var animated: AssetManifest.AnimatedIcon?
-        if let android {
-            let result = try writeAndroid(plan: android, logo: logo, options: options, covers: covers, anchor: anchor.point, writer: &writer)
-            notes += result.notes
-            animated = result.animated
-            if android.light.ratio > 1 + 1e-9 {
-                warnings.append(
-                    "\(logo.name): the ink reaches \(formatNumber(android.light.ratio, decimals: 3))x the radius of Android 12's splash circle "
-                        + "(2/3 of the icon box); the launcher will cut it off. Fit the logo inside the circle, or add padding so the ratio is at most 1.")
-            }
+        try OrderedJobs.run(jobs, workers: workers) { (_, made) throws(LogoMaskError) in
+            writer.files += made.files
+            notes += made.notes
+            if let icon = made.animated { animated = icon }
             try step()
         }
-        if options.platforms.contains(.web) {
-            try writeWeb(logo: logo, options: options, writer: &writer)
-            try step()
+        if let android, android.light.ratio > 1 + 1e-9 {
+            warnings.append(
+                "\(logo.name): the ink reaches \(formatNumber(android.light.ratio, decimals: 3))x the radius of Android 12's splash circle "
+                    + "(2/3 of the icon box); the launcher will cut it off. Fit the logo inside the circle, or add padding so the ratio is at most 1.")
         }
+        // The cross-platform tools' files after the native ones, on this thread.
         for platform in AssetPlatform.allCases where options.platforms.contains(platform) && !AssetPlatform.native.contains(platform) {
             try EcosystemWriter.write(platform, logo: logo, options: options, writer: &writer)
             try step()
@@ -132,7 +143,7 @@ public enum AssetGenerator {
 
     // MARK: - Platforms
 
-    private static func writeIOS(
+    static func writeIOS(
         logo: VectorLogo, options: AssetOptions, covers: [AssetManifest.Cover], anchor: Point, writer: inout AssetWriter
     ) throws(LogoMaskError) {
         let catalog = "ios/Assets.xcassets"
@@ -275,7 +286,7 @@ public enum AssetGenerator {
         return try RevealScene(logo: drawn, spec: preset.spec, settings: settings)
     }
 
-    private static func writeWeb(logo: VectorLogo, options: AssetOptions, writer: inout AssetWriter) throws(LogoMaskError) {
+    static func writeWeb(logo: VectorLogo, options: AssetOptions, writer: inout AssetWriter) throws(LogoMaskError) {
         for scale in 1...4 {
             let name = "web/logo\(scale == 1 ? "" : "@\(scale)x").png"
             try writer.png(logo, size: .width(Int((options.logoWidth * Double(scale)).rounded())), to: name, scale: Double(scale),

@@ -4,10 +4,13 @@ import MaskGeometry
 /// Writes files into the aside folder of an asset run and lists each one with its purpose,
 /// size and hash (the manifest's ``AssetManifest/files``).
 struct AssetWriter {
-    let output: AtomicFolder
+    let output: AtomicFolder.Paths
     var files: [AssetManifest.File] = []
 
-    init(output: AtomicFolder) { self.output = output }
+    init(output: AtomicFolder) { self.output = output.paths }
+
+    /// A writer of its own for one thread, into the same folder.
+    init(paths: AtomicFolder.Paths) { output = paths }
 
     /// The path to write `relative` at (its folders made).
     func prepare(_ relative: String) throws(LogoMaskError) -> String { try output.path(relative) }

@@ -36,23 +36,35 @@ public enum SplashGenerator {
     /// then its launch files into its ``SplashConfiguration/into`` project, if any (`force`:
     /// overwriting files logo-mask did not write there).
     ///
+    /// The independent outputs (each platform's launch files, the code, each preview, the Lottie,
+    /// page and overlay) are drawn on the active cores; the bytes, the manifest and the error
+    /// reported are those of a run one after another.
+    ///
     /// - Throws: ``LogoMaskError`` for a missing or unusable logo, spec or picture, an anchor
     ///   outside the logo's opaque part, an unwritable folder or a passed deadline; nothing is
     ///   left at the output path then.
     public static func write(
         _ configuration: SplashConfiguration, deadline: Deadline = .none, progress: ProgressHandler? = nil, force: Bool = false
     ) throws(LogoMaskError) -> Report {
+        try write(configuration, deadline: deadline, progress: progress, force: force, workers: ProcessInfo.processInfo.activeProcessorCount)
+    }
+
+    /// The same, its independent outputs drawn on `workers` threads (1: one after another); the
+    /// files are the same bytes whatever `workers` is.
+    static func write(
+        _ configuration: SplashConfiguration, deadline: Deadline, progress: ProgressHandler?, force: Bool, workers: Int
+    ) throws(LogoMaskError) -> Report {
         let c = configuration
+        // Before any thread starts: the jobs' threads draw from the main heap (filter surfaces
+        // reused, not mapped afresh; PixelMemory).
+        if workers > 1 { PixelMemory.oneHeapForEveryThread() }
         try checkOutputHoldsNoInput(c)
         let logo = try VectorLogo(contentsOf: c.resolve(c.logo))
         let darkLogo = try c.darkLogo.map { (path) throws(LogoMaskError) in try VectorLogo(contentsOf: c.resolve(path)) }
         let spec = try c.reveal.spec.map { (path) throws(LogoMaskError) in try RevealSpec.load(path: c.resolve(path)) } ?? c.reveal.preset.spec
         let content = try c.reveal.content.map { (path) throws(LogoMaskError) in try RasterImage(contentsOfPicture: c.resolve(path)) }
         let folder = try AtomicFolder(path: c.resolve(c.output))
-        // One cover-search session per logo: its parse, grids and answers serve every platform's
-        // assets and every scene below (the same screens are searched again and again).
-        let sessions = ([logo] + (darkLogo.map { [$0] } ?? [])).map { CoverSearchSession(logo: $0, deadline: deadline) }
-        func session(_ drawn: VectorLogo) -> CoverSearchSession? { sessions.first { $0.logo === drawn } }
+        let inputs = Inputs(configuration: c, logo: logo, darkLogo: darkLogo, spec: spec, content: content, deadline: deadline)
         var purposes: [String: String] = [:]
         var launch: [String: AssetManifest] = [:]
         var warnings: [String] = []
@@ -63,113 +75,92 @@ public enum SplashGenerator {
         if c.reveal.spec != nil {
             notes.append("The launch stills are frame 0 of twitter (the launch files take a preset); the previews, Lottie, web page and code play the spec.")
         }
-        let steps = Double(c.platforms.count + c.devices.count + 2)
+        let stepCount = Double(c.platforms.count + c.devices.count + 2)
         var done = 0.0
-        func step() throws(LogoMaskError) {
-            done += 1
-            progress?(done / steps)
-            try deadline.check(logo.name)
-        }
-
-        // One anchor for every output of the run (the launch files, stills, previews, Lottie, code).
-        let shared = sharedAnchor(c, logo: logo, deadline: deadline, session: session(logo))
-        // The reveal as code for the app platforms, made before anything is drawn: the step most
-        // likely to refuse (an anchor outside the logo's opaque part) fails fast.
         var bundles: [RevealCodeBundle] = []
-        for platform in [RevealCodePlatform.ios, .android] where c.platforms.contains(platform == .ios ? .ios : .android) {
-            let (scene, kotlinLaunch) = try codeScene(
-                c, logo: logo, darkLogo: darkLogo, spec: spec, platform: platform, anchor: shared, deadline: deadline,
-                session: session(logo))
-            bundles.append(try RevealCode.generate(
-                scene, platform: platform, kotlinPackage: c.code.kotlinPackage, kotlinLaunch: kotlinLaunch, deadline: deadline,
-                darkBackground: c.darkBackground?.flatColor, darkLogo: darkLogo))
-        }
-        try step()
+        var lotties: (light: RevealExportFile?, dark: RevealExportFile?) = (nil, nil)
 
-        // The launch files, one platform at a time: each platform has its own logo width.
-        for platform in c.platforms {
-            let options = AssetOptions(
-                platforms: [platform], background: c.background.flatColor, darkBackground: c.darkBackground?.flatColor,
-                darkLogo: darkLogo, logoWidth: c.logoWidth(for: platform), devices: c.devices,
-                stillPreset: c.reveal.spec == nil ? c.reveal.preset : .twitter,
-                androidIconBackground: c.android.iconBackground, androidFit: c.android.iconFit, animatedIcon: c.android.animatedIcon)
-            let scratch = try folder.path(".launch-\(platform.rawValue)")
-            let report = try AssetGenerator.write(
-                logo: logo, options: options, to: scratch, deadline: deadline, progress: nil, session: session(logo), anchor: shared)
-            try move(scratch + "/" + platform.rawValue, to: folder.path(platform.rawValue), folder: folder)
-            try? FileManager.default.removeItem(atPath: scratch)
-            launch[platform.rawValue] = report.manifest
-            for file in report.manifest.files { purposes[file.path] = file.purpose }
-            warnings += report.warnings
-            try step()
+        // What a job made, recorded on this thread in the run's order.
+        func record(_ made: Made) throws(LogoMaskError) {
+            switch made {
+            case let .code(bundle):
+                bundles.append(bundle)
+            case let .launch(platform, report, scratch):
+                try move(scratch + "/" + platform.rawValue, to: folder.path(platform.rawValue), folder: folder)
+                try? FileManager.default.removeItem(atPath: scratch)
+                launch[platform.rawValue] = report.manifest
+                for file in report.manifest.files { purposes[file.path] = file.purpose }
+                warnings += report.warnings
+            case let .file(path, purpose):
+                purposes[path] = purpose
+            case let .lottie(path, purpose, exported, dark):
+                purposes[path] = purpose
+                if dark { lotties.dark = exported } else { lotties.light = exported }
+            }
+        }
+        func follow(_ step: Step) throws(LogoMaskError) {
+            switch step {
+            case .job:
+                break
+            case .progress:
+                done += 1
+                progress?(done / stepCount)
+                try deadline.check(logo.name)
+            case .writeCode:
+                // The reveal as code, written into the platforms' folders (in place by now).
+                for bundle in bundles {
+                    let name = bundle.platform.rawValue
+                    try RevealCode.write(bundle, to: folder.path("\(name)/Reveal"))
+                    for file in bundle.files {
+                        purposes["\(name)/Reveal/\(file.name)"] = file.isPortable
+                            ? "The reveal's numbers (sizes, path, timeline, radial profile) as \(bundle.platform == .ios ? "Swift" : "Kotlin"), for any window."
+                            : "The reveal as \(bundle.platform == .ios ? "Core Animation (UIKit)" : "androidx SplashScreen") code."
+                    }
+                    for resource in bundle.resources { purposes["\(name)/Reveal/\(resource.path)"] = resource.purpose }
+                }
+            case let .dotLottie(device):
+                guard let light = lotties.light else { break }
+                try RevealExport.write(RevealExport.dotLottie(light: light, dark: lotties.dark), to: folder.path("reveal/reveal.lottie"))
+                purposes["reveal/reveal.lottie"] = "The reveal as a dotLottie on \(device): animation \"light\""
+                    + (lotties.dark == nil ? "." : " and \"dark\" (the dark background and logo).")
+            }
+        }
+        // Runs `steps`' jobs on the workers, following each with the bookkeeping after it.
+        func run(_ steps: [Step]) throws(LogoMaskError) {
+            var jobs: [OrderedJobs.Job<Made>] = [], weights: [Int] = []
+            var head: [Step] = [], tails: [[Step]] = []
+            for step in steps {
+                if case let .job(job, weight) = step {
+                    jobs.append(job)
+                    weights.append(weight)
+                    tails.append([])
+                } else if tails.isEmpty {
+                    head.append(step)
+                } else {
+                    tails[tails.count - 1].append(step)
+                }
+            }
+            for step in head { try follow(step) }
+            // The heaviest first, so the last job to end is a short one.
+            let order = jobs.indices.sorted { weights[$0] != weights[$1] ? weights[$0] > weights[$1] : $0 < $1 }
+            try OrderedJobs.run(jobs, workers: workers, order: order) { (index, made) throws(LogoMaskError) in
+                try record(made)
+                for step in tails[index] { try follow(step) }
+            }
         }
 
-        // The reveal as code, written into the platforms' folders.
-        for bundle in bundles {
-            let name = bundle.platform.rawValue
-            try RevealCode.write(bundle, to: folder.path("\(name)/Reveal"))
-            for file in bundle.files {
-                purposes["\(name)/Reveal/\(file.name)"] = file.isPortable
-                    ? "The reveal's numbers (sizes, path, timeline, radial profile) as \(bundle.platform == .ios ? "Swift" : "Kotlin"), for any window."
-                    : "The reveal as \(bundle.platform == .ios ? "Core Animation (UIKit)" : "androidx SplashScreen") code."
-            }
-            for resource in bundle.resources { purposes["\(name)/Reveal/\(resource.path)"] = resource.purpose }
+        // The steps in the order of a run one after another. Choosing anchors, cover scales and
+        // scenes happens here, on this thread, in that order (the cover-search sessions' answers
+        // depend on what was asked before); the drawing and writing become jobs.
+        var steps: [Step] = []
+        do throws(LogoMaskError) {
+            try plan(inputs, folder: folder, workers: workers, into: &steps)
+        } catch {
+            // What a run in order did before this step still fails first.
+            try run(steps)
+            throw error
         }
-
-        // The reveal on each device: a contact sheet; the first device's also as Lottie and web page.
-        // Previews are drawn at 1x and at most 20 fps (the sheet shows 12 frames): a preview at
-        // the device's density cost 9 times the pixels and said nothing more.
-        // In dark mode (a dark background or logo) each preview and the Lottie get a `-dark` twin
-        // drawn from the dark logo over the dark background, as the dark launch screen shows them.
-        let appearances: [LaunchScene.Appearance] = c.darkBackground != nil || darkLogo != nil ? [.light, .dark] : [.light]
-        for (index, device) in c.devices.enumerated() {
-            var lightLottie: RevealExportFile?, darkLottie: RevealExportFile?
-            for appearance in appearances {
-                let dark = appearance == .dark
-                let drawn = dark ? (darkLogo ?? logo) : logo
-                let suffix = dark ? "-dark" : "", mode = dark ? " in dark mode" : ""
-                let preview = try revealScene(
-                    c, logo: drawn, spec: spec, device: device, density: 1, content: content, appearance: appearance,
-                    anchor: drawn === logo ? shared : nil, deadline: deadline, session: session(drawn))
-                let sheet = "previews/\(AssetGenerator.fileName(device.name))\(suffix).png"
-                _ = try RevealRenderer.render(preview, fps: min(c.reveal.fps, previewFPS), output: nil, contactSheet: folder.path(sheet), deadline: deadline)
-                purposes[sheet] = "Frames of the \(spec.name) reveal on \(device.name) at 1x\(mode), labelled with their times (a preview)."
-                guard index == 0 else { continue }
-                let scene = try revealScene(
-                    c, logo: drawn, spec: spec, device: device, content: content, appearance: appearance,
-                    anchor: drawn === logo ? shared : nil, deadline: deadline, session: session(drawn))
-                let options = RevealExportOptions(fps: c.reveal.fps)
-                let lottie = "reveal/reveal\(suffix).json"
-                let exported = try RevealExport.lottie(scene, options: options)
-                try RevealExport.write(exported, to: folder.path(lottie))
-                purposes[lottie] = "The reveal as a Lottie on \(device.name)\(mode), played above the app's window\(dark ? " when the system is in dark mode" : "")."
-                if dark { darkLottie = exported } else { lightLottie = exported }
-                guard !dark else { continue }
-                // The web outputs hold both appearances (prefers-color-scheme).
-                let webDark = appearances.contains(.dark)
-                    ? WebDarkMode(background: (c.darkBackground ?? c.background).flatColor, logo: darkLogo) : nil
-                try RevealExport.write(RevealExport.webPage(scene, options: options, dark: webDark), to: folder.path("reveal/reveal.html"))
-                purposes["reveal/reveal.html"] = "The reveal as a self-contained web page on \(device.name)."
-                // The overlay for any window starts from the web launch screen: the web's logo width.
-                var web = scene.settings
-                web.logoWidth = c.logoWidth(for: .web)
-                web.anchor = .point(scene.placement.resolvedAnchor)
-                web.finalScale = 1
-                web.content = nil
-                let overlay = try RevealScene(logo: logo, spec: spec, settings: web, deadline: deadline, session: session(logo))
-                try RevealExport.write(
-                    RevealExport.webOverlay(overlay, options: options, dark: webDark, deadline: deadline), to: folder.path("reveal/logo-reveal.js"))
-                purposes["reveal/logo-reveal.js"] = "The reveal as a script that plays it over the live web page, in any window, from the web launch screen."
-            }
-            if let lightLottie {
-                try RevealExport.write(
-                    RevealExport.dotLottie(light: lightLottie, dark: darkLottie),
-                    to: folder.path("reveal/reveal.lottie"))
-                purposes["reveal/reveal.lottie"] = "The reveal as a dotLottie on \(device.name): animation \"light\""
-                    + (darkLottie == nil ? "." : " and \"dark\" (the dark background and logo).")
-            }
-            try step()
-        }
+        try run(steps)
 
         let manifest = SplashManifest(
             logo: URL(fileURLWithPath: logo.name).lastPathComponent, reveal: spec.name, devices: c.devices.map(\.name),
@@ -213,7 +204,7 @@ public enum SplashGenerator {
     /// The reveal on `device` (at `density`, default the device's) as the reveal command plays
     /// it, with the logo width of the device's platform, over the background of `appearance`
     /// (the caller passes that appearance's logo), about the run's shared anchor when given.
-    private static func revealScene(
+    static func revealScene(
         _ c: SplashConfiguration, logo: VectorLogo, spec: RevealSpec, device: Device, density: Double? = nil,
         content: RasterImage?, appearance: LaunchScene.Appearance = .light, anchor shared: AssetGenerator.SharedAnchor?,
         deadline: Deadline, session: CoverSearchSession?
@@ -237,7 +228,7 @@ public enum SplashGenerator {
     /// (Android: the first Android device's), about the run's shared anchor (else chosen there by
     /// the scene), the final scale left to the app, over the configured background. Android's continues the splash
     /// screen the system draws (its launch scene, with night mode's background and logo).
-    private static func codeScene(
+    static func codeScene(
         _ c: SplashConfiguration, logo: VectorLogo, darkLogo: VectorLogo?, spec: RevealSpec, platform: RevealCodePlatform,
         anchor shared: AssetGenerator.SharedAnchor?, deadline: Deadline, session: CoverSearchSession?
     ) throws(LogoMaskError) -> (RevealScene, KotlinLaunch?) {

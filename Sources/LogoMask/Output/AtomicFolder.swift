@@ -30,14 +30,29 @@ final class AtomicFolder {
     }
 
     /// The temporary path of `relative` inside the folder, creating its parent folders.
-    func path(_ relative: String) throws(LogoMaskError) -> String {
-        let url = URL(fileURLWithPath: temporaryPath).appendingPathComponent(relative)
-        do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        } catch {
-            throw LogoMaskError.cannotWriteOutput(file: targetPath, reason: "cannot create \(relative)'s folder")
+    func path(_ relative: String) throws(LogoMaskError) -> String { try paths.path(relative) }
+
+    /// The folder's paths, for threads writing into it at once (the folder itself, which
+    /// commits or removes it, stays with its owner).
+    var paths: Paths { Paths(targetPath: targetPath, temporaryPath: temporaryPath) }
+
+    /// Where a folder's files go until commit, and the folder named in errors.
+    struct Paths: Sendable {
+        /// The folder the caller asked for.
+        let targetPath: String
+        /// Where files go until commit.
+        let temporaryPath: String
+
+        /// The temporary path of `relative` inside the folder, creating its parent folders.
+        func path(_ relative: String) throws(LogoMaskError) -> String {
+            let url = URL(fileURLWithPath: temporaryPath).appendingPathComponent(relative)
+            do {
+                try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            } catch {
+                throw LogoMaskError.cannotWriteOutput(file: targetPath, reason: "cannot create \(relative)'s folder")
+            }
+            return url.path
         }
-        return url.path
     }
 
     /// Renames the folder into place, replacing an existing one.
