@@ -33,6 +33,13 @@ public enum Rasterizer {
         let raster = try size.resolve(documentSize: logo.documentSize, unitsPerInch: logo.unitsPerInch)
         try checkBudget(raster, maxPixels: maxPixels, file: path)
         let transform = Transform.scale(raster.scale)
+        if logo.usesFilterEffects, let plan = FilterLayerPlan(
+            logo: logo, scale: raster.scale, width: raster.width, height: raster.height) {
+            try writeLayeredPNG(
+                plan, of: logo, raster: raster, background: background, to: path, compression: compression,
+                deadline: deadline, progress: progress, workers: workers)
+            return raster
+        }
         if logo.usesFilterEffects, let cut = FilteredStripCut(
             logo: logo, width: raster.width, height: raster.height, scale: raster.scale, clipped: background == nil) {
             try PNGWriter.write(
@@ -63,6 +70,37 @@ public enum Rasterizer {
             }
         }
         return raster
+    }
+
+    /// A filtered logo drawn layer by layer into one image in memory (``LayeredFilterRender``),
+    /// then encoded in strips on every core.
+    private static func writeLayeredPNG(
+        _ plan: FilterLayerPlan, of logo: VectorLogo, raster: RasterSize, background: RGBAColor?, to path: String,
+        compression: PNGCompression, deadline: Deadline, progress: ProgressHandler?, workers: Int
+    ) throws(LogoMaskError) {
+        let width = raster.width, height = raster.height
+        let stride = PixelLayout.argb32.stride(width: width)
+        var bytes = [UInt8](repeating: 0, count: stride * height)
+        try bytes.withUnsafeMutableBufferPointer { (buffer: inout UnsafeMutableBufferPointer<UInt8>) throws(LogoMaskError) in
+            guard let base = buffer.baseAddress else { return }
+            try LayeredFilterRender.draw(
+                plan, of: logo, scale: raster.scale, background: background, into: base, width: width, height: height,
+                stride: stride, workers: workers, deadline: deadline)
+        }
+        let pixels = bytes
+        try PNGWriter.write(
+            path: path, width: width, height: height, layout: .argb32, channels: .rgba, compression: compression,
+            deadline: deadline, progress: progress, workers: workers
+        ) { () throws(LogoMaskError) in
+            return { (canvas: StripCanvas, y0: Int, rows: Int) throws(LogoMaskError) in
+                pixels.withUnsafeBufferPointer { source in
+                    guard let from = source.baseAddress else { return }
+                    for row in 0..<rows {
+                        (canvas.buffer + row * canvas.stride).update(from: from + (y0 + row) * stride, count: min(stride, canvas.stride))
+                    }
+                }
+            }
+        }
     }
 
     /// Renders `logo` at `size` into memory (premultiplied ARGB32).
