@@ -26,12 +26,27 @@ extension FilterLayerPlan {
         private(set) var filteredCount = 0
         private(set) var filteredArea = 0.0
         private var pending: (items: [Item], group: Group?, inGroup: Bool)?
+        /// The image pixels the open group's layers cover, together; `groupIsWhole` when a plain
+        /// run in it may paint anywhere.
+        private var groupUnion: PixelBox?
+        private var groupIsWhole = false
+
+        /// The pixels the group opened last must cover, nil when none of it is on the image.
+        var groupRegion: PixelBox? {
+            groupIsWhole ? PixelBox(x0: 0, y0: 0, x1: width, y1: height) : groupUnion
+        }
+
+        mutating func beginGroup() {
+            groupUnion = nil
+            groupIsWhole = false
+        }
 
         init(spans: SVGLayerSpans, logo: VectorLogo, scale: Double, width: Int, height: Int) {
             self.spans = spans; self.logo = logo; self.scale = scale; self.width = width; self.height = height
         }
 
         mutating func addPlain(root: Int, child: Int?, group: Group?, inGroup: Bool) {
+            if inGroup { groupIsWhole = true }
             if let run = pending, run.group?.root == group?.root, run.inGroup == inGroup {
                 pending?.items.append((root, child))
                 return
@@ -60,6 +75,11 @@ extension FilterLayerPlan {
                 ink, under: .scale(scale), margin: reach.devicePixels(scale: scale) + 2, width: width, height: height)
             else { return true }
             filteredArea += Double(region.x1 - region.x0) * Double(region.y1 - region.y0)
+            if inGroup {
+                groupUnion = groupUnion.map {
+                    PixelBox(x0: min($0.x0, region.x0), y0: min($0.y0, region.y0), x1: max($0.x1, region.x1), y1: max($0.y1, region.y1))
+                } ?? region
+            }
             layers.append(Layer(kind: .filtered(region: region), document: document, inGroup: inGroup))
             return true
         }

@@ -12,6 +12,23 @@ enum LayeredFilterRender {
     /// (pixels, the image's pixels), and how many filtered layers were drawn.
     static let surfaceLog = WatchedLog<(largest: Int, image: Int, layers: Int)>(empty: (0, 0, 0))
 
+    /// The premultiplied ARGB32 bytes (rows of `PixelLayout.argb32.stride(width:)`) of `plan`
+    /// drawn for `logo` at `scale` over `background`, if any.
+    static func image(
+        _ plan: FilterLayerPlan, of logo: VectorLogo, scale: Double, background: RGBAColor?, width: Int, height: Int,
+        workers: Int, deadline: Deadline
+    ) throws(LogoMaskError) -> [UInt8] {
+        let stride = PixelLayout.argb32.stride(width: width)
+        var bytes = [UInt8](repeating: 0, count: stride * height)
+        try bytes.withUnsafeMutableBufferPointer { (buffer: inout UnsafeMutableBufferPointer<UInt8>) throws(LogoMaskError) in
+            guard let base = buffer.baseAddress else { return }
+            try draw(
+                plan, of: logo, scale: scale, background: background, into: base, width: width, height: height,
+                stride: stride, workers: workers, deadline: deadline)
+        }
+        return bytes
+    }
+
     /// Draws `plan` for `logo` at `scale` device pixels per document unit into `pixels`, a
     /// `width` x `height` premultiplied ARGB32 image of `stride` bytes a row, cleared by the
     /// caller, over `background` if any.
@@ -24,8 +41,15 @@ enum LayeredFilterRender {
         let canvas = try CairoContext(image)
         if let background { canvas.paint(color: background, operator: .source) }
         let toImage = Transform.scale(scale)
-        var group: (surface: CairoSurface, context: CairoContext)?
+        var group: (surface: CairoSurface, context: CairoContext, region: PixelBox)?
         let layers = plan.layers
+        // Each grouped layer's group region: its group end's, the next one after it.
+        var groupRegions: [PixelBox?] = Array(repeating: nil, count: layers.count)
+        var next: PixelBox?
+        for index in layers.indices.reversed() {
+            if case .groupEnd(let region) = layers[index].kind { next = region }
+            if layers[index].inGroup { groupRegions[index] = next }
+        }
         let budget = AreaBudget(pixels: Int(concurrentShare * Double(width * height)))
         do {
             try OrderedParallelRunner.run(
@@ -43,20 +67,23 @@ enum LayeredFilterRender {
                             if area >= trimmedArea { PixelMemory.releaseFreedHeapMemory() }
                         }
                         return LayerPixels(try draw(layer.document, of: logo, scale: scale, region: region, layout: .argb32))
-                    case .groupEnd:
+                    case .groupEnd(let region):
                         // Only its alpha is read.
-                        let whole = PixelBox(x0: 0, y0: 0, x1: width, y1: height)
-                        return LayerPixels(try draw(layer.document, of: logo, scale: scale, region: whole, layout: .a8))
+                        return LayerPixels(try draw(layer.document, of: logo, scale: scale, region: region, layout: .a8))
                     }
                 },
                 consume: { (index: Int, drawn: LayerPixels?) throws in
                     try deadline.check(logo.name)
                     let layer = layers[index]
-                    if layer.inGroup, group == nil {
-                        let surface = try CairoSurface.image(layout: .argb32, width: width, height: height)
-                        group = (surface, try CairoContext(surface))
+                    if layer.inGroup, group == nil, let region = groupRegions[index] {
+                        let surface = try CairoSurface.image(
+                            layout: .argb32, width: region.x1 - region.x0, height: region.y1 - region.y0)
+                        group = (surface, try CairoContext(surface), region)
                     }
-                    let target = layer.inGroup ? group?.context ?? canvas : canvas
+                    let open = layer.inGroup ? group : nil
+                    let target = open?.context ?? canvas
+                    // The image's pixels on the target: the group's surface starts at its region's corner.
+                    let (dx, dy) = open.map { (Double($0.region.x0), Double($0.region.y0)) } ?? (0, 0)
                     switch layer.kind {
                     case .plain:
                         let document = try SVGDocument(
@@ -65,21 +92,21 @@ enum LayeredFilterRender {
                         try withLibraryCall(.cairo, .drawing, file: logo.name) { () throws(LogoMaskError) in
                             target.save()
                             defer { target.restore() }
-                            target.setTransform(toImage)
+                            target.setTransform(toImage.concatenating(.translation(x: -dx, y: -dy)))
                             try document.render(on: target, element: nil, viewport: logo.documentBox)
                         }
                     case .filtered(let region):
                         guard let drawn else { return }
                         try withLibraryCall(.cairo, .drawing, file: logo.name) { () throws(LogoMaskError) in
                             target.paintImage(
-                                drawn.surface, placement: .translation(x: Double(region.x0), y: Double(region.y0)),
+                                drawn.surface, placement: .translation(x: Double(region.x0) - dx, y: Double(region.y0) - dy),
                                 filter: .nearest, padEdges: false)
                         }
-                    case .groupEnd:
+                    case .groupEnd(let region):
                         guard let drawn, let open = group else { return }
                         open.surface.flush()
                         try withLibraryCall(.cairo, .drawing, file: logo.name) { () throws(LogoMaskError) in
-                            canvas.paintImage(open.surface, maskedBy: drawn.surface)
+                            canvas.paintImage(open.surface, maskedBy: drawn.surface, x: region.x0, y: region.y0)
                         }
                         group = nil
                     }

@@ -80,14 +80,9 @@ public enum Rasterizer {
     ) throws(LogoMaskError) {
         let width = raster.width, height = raster.height
         let stride = PixelLayout.argb32.stride(width: width)
-        var bytes = [UInt8](repeating: 0, count: stride * height)
-        try bytes.withUnsafeMutableBufferPointer { (buffer: inout UnsafeMutableBufferPointer<UInt8>) throws(LogoMaskError) in
-            guard let base = buffer.baseAddress else { return }
-            try LayeredFilterRender.draw(
-                plan, of: logo, scale: raster.scale, background: background, into: base, width: width, height: height,
-                stride: stride, workers: workers, deadline: deadline)
-        }
-        let pixels = bytes
+        let pixels = try LayeredFilterRender.image(
+            plan, of: logo, scale: raster.scale, background: background, width: width, height: height,
+            workers: workers, deadline: deadline)
         try PNGWriter.write(
             path: path, width: width, height: height, layout: .argb32, channels: .rgba, compression: compression,
             deadline: deadline, progress: progress, workers: workers
@@ -125,6 +120,14 @@ public enum Rasterizer {
         try checkBudget(raster, maxPixels: maxInMemoryPixels, file: logo.name)
         let layout: PixelLayout = coverageOnly ? .a8 : .argb32
         let stride = layout.stride(width: width)
+        if !coverageOnly, logo.usesFilterEffects, transform.b == 0, transform.c == 0, transform.a == transform.d,
+           transform.tx == 0, transform.ty == 0, let plan = FilterLayerPlan(
+               logo: logo, scale: transform.a, width: width, height: height) {
+            let bytes = try LayeredFilterRender.image(
+                plan, of: logo, scale: transform.a, background: background, width: width, height: height,
+                workers: ProcessInfo.processInfo.activeProcessorCount, deadline: .none)
+            return RasterImage(width: width, height: height, format: .premultipliedARGB, stride: stride, bytes: bytes)
+        }
         let paint: @Sendable (LogoDrawing, CairoContext) throws(LogoMaskError) -> Void = { drawing, context throws(LogoMaskError) in
             if let background { context.paint(color: background, operator: .source) }
             try drawing.draw(on: context, transform: transform)
