@@ -55,11 +55,7 @@ struct FilterLayerRenderTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let ours = folder.appendingPathComponent("ours.png").path
         let reference = folder.appendingPathComponent("reference.png").path
-        let drawn = try LayeredFilterRender.surfaceLog.watching(logo.name) {
-            try Rasterizer.writePNG(
-                of: logo, size: .width(1536), background: nil, to: ours, compression: .fast,
-                maxPixels: Rasterizer.defaultMaxPixels, deadline: .none, progress: nil, workers: 2)
-        }
+        let drawn = try Self.renderWatched(logo, to: ours)
         #expect(drawn.layers == 102)
         #expect(drawn.largest == areas.max())
         #expect(drawn.largest * 10 < 9 * 1536 * 1536, "largest layer surface \(drawn.largest) px")
@@ -68,6 +64,15 @@ struct FilterLayerRenderTests {
         #expect(result.status == 0, "rsvg-convert failed on \(Self.kitenPath) (run `make test`, which installs librsvg2-bin): \(result.stderr)")
         let difference = maxPremultipliedDifference(written, try RasterImage(contentsOfPNG: reference))
         #expect(difference.map { $0 <= 2 } == true, "differs from rsvg-convert by \(difference.map(String.init) ?? "a size")")
+    }
+
+    /// Renders `logo` 1536 px wide into `path` on two workers; what ``LayeredFilterRender`` logged.
+    static func renderWatched(_ logo: VectorLogo, to path: String) throws -> (largest: Int, layers: Int) {
+        try LayeredFilterRender.surfaceLog.watching(logo.name) {
+            try Rasterizer.writePNG(
+                of: logo, size: .width(1536), background: nil, to: path, compression: .fast,
+                maxPixels: Rasterizer.defaultMaxPixels, deadline: .none, progress: nil, workers: 2)
+        }
     }
 
     /// A translucent group clipped to a circle around two blurred shapes and a flat one, a flat
@@ -110,11 +115,7 @@ struct FilterLayerRenderTests {
         try Data(Self.groupedBlurs.utf8).write(to: URL(fileURLWithPath: input))
         let ours = folder.appendingPathComponent("ours.png").path
         let reference = folder.appendingPathComponent("reference.png").path
-        let drawn = try LayeredFilterRender.surfaceLog.watching(logo.name) {
-            try Rasterizer.writePNG(
-                of: logo, size: .width(1536), background: nil, to: ours, compression: .fast,
-                maxPixels: Rasterizer.defaultMaxPixels, deadline: .none, progress: nil, workers: 2)
-        }
+        let drawn = try Self.renderWatched(logo, to: ours)
         #expect(drawn.layers == 3)
         // The largest, the 16-unit circle with its blur's reach (648 px square): under a fifth of the image.
         #expect(drawn.largest * 5 < 1536 * 1536, "largest layer surface \(drawn.largest) px")

@@ -8,9 +8,9 @@ import MaskGeometry
 /// The pixels are one draw's, but for Cairo's rounding of the extra composite of a filtered
 /// layer or an opened group (+-1 level, within 2 of rsvg-convert on the real-world set).
 enum LayeredFilterRender {
-    /// Test hook: per watched logo, the largest surface a filtered layer was drawn on, as
-    /// (pixels, the image's pixels), and how many filtered layers were drawn.
-    static let surfaceLog = WatchedLog<(largest: Int, image: Int, layers: Int)>(empty: (0, 0, 0))
+    /// Test hook: per watched logo, the largest surface a filtered layer was drawn on (pixels),
+    /// and how many filtered layers were drawn.
+    static let surfaceLog = WatchedLog<(largest: Int, layers: Int)>(empty: (0, 0))
 
     /// The premultiplied ARGB32 bytes (rows of `PixelLayout.argb32.stride(width:)`) of `plan`
     /// drawn for `logo` at `scale` over `background`, if any.
