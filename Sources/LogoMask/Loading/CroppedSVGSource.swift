@@ -33,29 +33,7 @@ struct CroppedSVGSource {
     /// (compressed, not UTF-8, no root element, a malformed tag): such a logo is drawn whole.
     init?(_ data: Data) {
         let bytes = [UInt8](data)
-        var i = 0
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
-        if bytes.starts(with: [0x1F, 0x8B]) || bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) {
-            return nil
-        }
-        // Skip the prolog: spaces, the declaration and processing instructions, comments, DOCTYPE.
-        while true {
-            while i < bytes.count, Self.isSpace(bytes[i]) { i += 1 }
-            guard i < bytes.count, bytes[i] == UInt8(ascii: "<") else { return nil }
-            if Self.has(bytes, at: i, "<?") {
-                guard let end = Self.find(bytes, "?>", from: i + 2) else { return nil }
-                i = end + 2
-            } else if Self.has(bytes, at: i, "<!--") {
-                guard let end = Self.find(bytes, "-->", from: i + 4) else { return nil }
-                i = end + 3
-            } else if Self.has(bytes, at: i, "<!") {
-                guard let end = Self.endOfDoctype(bytes, from: i + 2) else { return nil }
-                i = end + 1
-            } else {
-                break
-            }
-        }
-        guard let tag = Self.readStartTag(bytes, at: i) else { return nil }
+        guard let (i, tag) = Self.rootStartTag(in: bytes) else { return nil }
         prolog = bytes[0..<i]
         let dropped: Set<String> = ["width", "height", "x", "y", "overflow"]
         var rebuilt = Array(bytes[i..<tag.nameEnd])
@@ -93,7 +71,36 @@ struct CroppedSVGSource {
 
     // MARK: - Reading
 
-    private struct StartTag {
+    /// Where the root's start tag begins in `bytes` (after the byte-order mark and the prolog:
+    /// spaces, the declaration, processing instructions, comments, DOCTYPE), and the tag; nil
+    /// when the text cannot be read this way (compressed, UTF-16, no root, a malformed tag).
+    static func rootStartTag(in bytes: [UInt8]) -> (start: Int, tag: StartTag)? {
+        var i = 0
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { i = 3 }
+        if bytes.starts(with: [0x1F, 0x8B]) || bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0xFF, 0xFE]) {
+            return nil
+        }
+        while true {
+            while i < bytes.count, isSpace(bytes[i]) { i += 1 }
+            guard i < bytes.count, bytes[i] == UInt8(ascii: "<") else { return nil }
+            if has(bytes, at: i, "<?") {
+                guard let end = find(bytes, "?>", from: i + 2) else { return nil }
+                i = end + 2
+            } else if has(bytes, at: i, "<!--") {
+                guard let end = find(bytes, "-->", from: i + 4) else { return nil }
+                i = end + 3
+            } else if has(bytes, at: i, "<!") {
+                guard let end = endOfDoctype(bytes, from: i + 2) else { return nil }
+                i = end + 1
+            } else {
+                break
+            }
+        }
+        guard let tag = readStartTag(bytes, at: i) else { return nil }
+        return (i, tag)
+    }
+
+    struct StartTag {
         var nameEnd: Int
         /// Each attribute's name and its whole text (`name="value"`).
         var attributes: [(name: String, range: Range<Int>)]
@@ -103,7 +110,7 @@ struct CroppedSVGSource {
     }
 
     /// The start tag at `start` (`<name attr="v" ...>` or `/>`), nil when malformed.
-    private static func readStartTag(_ b: [UInt8], at start: Int) -> StartTag? {
+    static func readStartTag(_ b: [UInt8], at start: Int) -> StartTag? {
         var i = start + 1
         while i < b.count, isNameByte(b[i]) { i += 1 }
         guard i > start + 1 else { return nil }
@@ -161,7 +168,7 @@ struct CroppedSVGSource {
         return nil
     }
 
-    private static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D }
+    static func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D }
 
     /// A byte of an XML name as far as this reader needs: anything but spaces and the markup
     /// characters (names are not validated here; libxml2 reads the result).
@@ -170,13 +177,13 @@ struct CroppedSVGSource {
             && c != UInt8(ascii: "\"") && c != UInt8(ascii: "'") && c != UInt8(ascii: "<")
     }
 
-    private static func has(_ b: [UInt8], at i: Int, _ text: StaticString) -> Bool {
+    static func has(_ b: [UInt8], at i: Int, _ text: StaticString) -> Bool {
         let count = text.utf8CodeUnitCount
         guard i + count <= b.count else { return false }
         return text.withUTF8Buffer { word in (0..<count).allSatisfy { b[i + $0] == word[$0] } }
     }
 
-    private static func find(_ b: [UInt8], _ text: StaticString, from start: Int) -> Int? {
+    static func find(_ b: [UInt8], _ text: StaticString, from start: Int) -> Int? {
         var i = start
         while i < b.count {
             if has(b, at: i, text) { return i }

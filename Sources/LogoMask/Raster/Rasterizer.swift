@@ -33,6 +33,13 @@ public enum Rasterizer {
         let raster = try size.resolve(documentSize: logo.documentSize, unitsPerInch: logo.unitsPerInch)
         try checkBudget(raster, maxPixels: maxPixels, file: path)
         let transform = Transform.scale(raster.scale)
+        if logo.usesFilterEffects, let plan = FilterLayerPlan(
+            logo: logo, scale: raster.scale, width: raster.width, height: raster.height) {
+            try writeLayeredPNG(
+                plan, of: logo, raster: raster, background: background, to: path, compression: compression,
+                deadline: deadline, progress: progress, workers: workers)
+            return raster
+        }
         if logo.usesFilterEffects, let cut = FilteredStripCut(
             logo: logo, width: raster.width, height: raster.height, scale: raster.scale, clipped: background == nil) {
             try PNGWriter.write(
@@ -65,6 +72,32 @@ public enum Rasterizer {
         return raster
     }
 
+    /// A filtered logo drawn layer by layer into one image in memory (``LayeredFilterRender``),
+    /// then encoded in strips on every core.
+    private static func writeLayeredPNG(
+        _ plan: FilterLayerPlan, of logo: VectorLogo, raster: RasterSize, background: RGBAColor?, to path: String,
+        compression: PNGCompression, deadline: Deadline, progress: ProgressHandler?, workers: Int
+    ) throws(LogoMaskError) {
+        let width = raster.width, height = raster.height
+        let stride = PixelLayout.argb32.stride(width: width)
+        let pixels = try LayeredFilterRender.image(
+            plan, of: logo, scale: raster.scale, background: background, width: width, height: height,
+            workers: workers, deadline: deadline)
+        try PNGWriter.write(
+            path: path, width: width, height: height, layout: .argb32, channels: .rgba, compression: compression,
+            deadline: deadline, progress: progress, workers: workers
+        ) { () throws(LogoMaskError) in
+            return { (canvas: StripCanvas, y0: Int, rows: Int) throws(LogoMaskError) in
+                pixels.withUnsafeBufferPointer { source in
+                    guard let from = source.baseAddress else { return }
+                    for row in 0..<rows {
+                        (canvas.buffer + row * canvas.stride).update(from: from + (y0 + row) * stride, count: min(stride, canvas.stride))
+                    }
+                }
+            }
+        }
+    }
+
     /// Renders `logo` at `size` into memory (premultiplied ARGB32).
     public static func image(
         of logo: VectorLogo, size: RenderSize, background: RGBAColor? = nil
@@ -87,6 +120,14 @@ public enum Rasterizer {
         try checkBudget(raster, maxPixels: maxInMemoryPixels, file: logo.name)
         let layout: PixelLayout = coverageOnly ? .a8 : .argb32
         let stride = layout.stride(width: width)
+        if !coverageOnly, logo.usesFilterEffects, transform.b == 0, transform.c == 0, transform.a == transform.d,
+           transform.tx == 0, transform.ty == 0, let plan = FilterLayerPlan(
+               logo: logo, scale: transform.a, width: width, height: height) {
+            let bytes = try LayeredFilterRender.image(
+                plan, of: logo, scale: transform.a, background: background, width: width, height: height,
+                workers: ProcessInfo.processInfo.activeProcessorCount, deadline: .none)
+            return RasterImage(width: width, height: height, format: .premultipliedARGB, stride: stride, bytes: bytes)
+        }
         let paint: @Sendable (LogoDrawing, CairoContext) throws(LogoMaskError) -> Void = { drawing, context throws(LogoMaskError) in
             if let background { context.paint(color: background, operator: .source) }
             try drawing.draw(on: context, transform: transform)

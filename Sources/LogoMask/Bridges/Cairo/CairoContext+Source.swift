@@ -124,3 +124,16 @@ extension CairoContext {
         cairo_restore(pointer)
     }
 }
+
+extension CairoContext {
+    /// Paints `image` through the alpha of `mask`, both placed with their corner at device pixel
+    /// (`x`, `y`) (the current transform ignored), with OVER: a group's pixels through its clip
+    /// at its opacity (``LayeredFilterRender``).
+    func paintImage(_ image: CairoSurface, maskedBy mask: CairoSurface, x: Int, y: Int) {
+        cairo_save(pointer)
+        cairo_identity_matrix(pointer)
+        cairo_set_source_surface(pointer, image.pointer, Double(x), Double(y))
+        cairo_mask_surface(pointer, mask.pointer, Double(x), Double(y))
+        cairo_restore(pointer)
+    }
+}

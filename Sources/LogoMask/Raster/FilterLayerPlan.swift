@@ -1,0 +1,219 @@
+import FoundationEssentials
+import MaskGeometry
+
+/// A filtered SVG cut into layers in paint order, so that each filtered element is drawn alone on
+/// a surface no larger than what its filter can paint (``LayeredFilterRender``).
+///
+/// Why: librsvg 2.54 gives every filtered element about nine intermediate surfaces the size of
+/// its whole toplevel viewport (64 MiB each at 4096 px). breeze/kiten has 111 blurred elements,
+/// most of them small: one draw is 111 times the target's area, half of its CPU time the kernel
+/// faulting those surfaces in, and strips do not help (each strip pays again per element).
+/// Drawn from a document holding only that element, cropped to the element's ink grown by its
+/// filters' reach (``FilterReach``), the surfaces shrink to the element's own region; kiten's
+/// 111 regions together are about 5 targets' area.
+///
+/// The layers, from the root's children in order:
+/// - **plain**: a run of unfiltered elements, drawn straight onto the image (or the open group's
+///   surface) from a document holding only them: the same pixels as one draw, since librsvg
+///   composites each top-level element onto its target in turn.
+/// - **filtered**: one element with a filter in it, drawn alone on its region and composited
+///   over the destination: one draw's pixels up to Cairo's rounding of a second composite (+-1).
+/// - a `<g>` whose only effects are an `opacity` and a user-space `clip-path` around filtered
+///   children is opened instead: librsvg draws its children unclipped onto a surface of their
+///   own and paints that through the clip at the opacity; here each child is a layer drawn onto
+///   a group surface, and **groupEnd** (a document of the group's clip filled at its opacity)
+///   is the alpha it is painted through.
+///
+/// Nil, the logo keeps the strip cut or the one draw: no filter, the reach unknown
+/// (``FilterReach``), a filter primitive that can paint where its input is transparent (a flood,
+/// a lighting, a colour matrix: its output is bounded only by the filter region), a
+/// `BackgroundImage` input, an element id referenced from elsewhere inside a drawn element (a
+/// document without it would draw differently), a filtered element without an `id` (its box is
+/// asked of librsvg by id), text (drawn through a picture past FreeType's sizes), an image under
+/// ``minimumPixels``, or regions that would not save at least half of the filtered elements'
+/// area against one draw.
+struct FilterLayerPlan {
+    enum Kind: Equatable {
+        case plain
+        /// Drawn on a surface of these image pixels.
+        case filtered(region: PixelBox)
+        /// The open group's surface covers these image pixels (its layers' regions together).
+        case groupEnd(region: PixelBox)
+    }
+
+    struct Layer {
+        var kind: Kind
+        /// The document to draw: the logo's text with only this layer's elements drawn.
+        var document: Data
+        /// Drawn onto the open group's surface rather than the image.
+        var inGroup: Bool
+    }
+
+    let layers: [Layer]
+
+    /// Layers only for images of at least this many pixels (about 1448 px square): below it the
+    /// parse of each layer's document costs more than the smaller surfaces save (breeze/kiten at
+    /// 1024 px: 0.46 s in layers against one draw's 0.36; at 2048 px 1.06 s against 2.10).
+    static let minimumPixels = 2 << 20
+
+    /// The filtered layers' regions must add up to at most this share of one draw's surfaces
+    /// (each filtered element on the whole image).
+    static let maximumAreaShare = 0.5
+
+    /// Primitives whose output is transparent wherever their inputs are (so an element's filter
+    /// paints within its ink grown by the reach).
+    private static let boundedPrimitives: Set<String> = [
+        "feGaussianBlur", "feOffset", "feMerge", "feMergeNode", "feMorphology", "feDropShadow", "feBlend", "feComposite",
+    ]
+    /// Elements librsvg draws where they stand (the rest are kept in every layer's document).
+    static let drawn: Set<String> = [
+        "g", "path", "rect", "circle", "ellipse", "line", "polyline", "polygon", "text", "use", "image", "switch", "a",
+    ]
+
+    /// The plan for `logo` drawn at `scale` device pixels per document unit into a `width` x
+    /// `height` image, or nil (see the type's notes).
+    init?(logo: VectorLogo, scale: Double, width: Int, height: Int) {
+        guard logo.format == .svg, logo.options.elementID == nil, logo.usesFilterEffects, width * height >= Self.minimumPixels,
+              TextZoomLimit.largestFontSize(in: logo.source) == nil,
+              FilterReach(svg: logo.source, documentSize: logo.documentSize, viewBox: logo.viewBox) != nil,
+              Self.primitivesAreBounded(logo.source),
+              let spans = SVGLayerSpans(logo.source)
+        else { return nil }
+        let bytes = spans.bytes
+        let referenced = Self.referencedIDs(bytes)
+        for child in spans.children where Self.drawn.contains(child.name) {
+            if !Self.ids(in: bytes[child.range]).isDisjoint(with: referenced) { return nil }
+        }
+        var builder = Builder(spans: spans, logo: logo, scale: scale, width: width, height: height)
+        for (index, child) in spans.children.enumerated() where Self.drawn.contains(child.name) {
+            guard Self.mentionsFilter(bytes[child.range]) else {
+                builder.addPlain(root: index, child: nil, group: nil, inGroup: false)
+                continue
+            }
+            if let alpha = Self.openableGroup(child, bytes: bytes) {
+                let inGroup = alpha < 1
+                let tag = inGroup ? Self.tag(of: child, dropping: ["opacity", "clip-path"]) : nil
+                builder.beginGroup()
+                let rewritten = Builder.Group(root: index, tag: tag, unclipped: Self.tag(of: child, dropping: ["opacity", "clip-path"]))
+                for (childIndex, grandchild) in child.children.enumerated() where Self.drawn.contains(grandchild.name) {
+                    if Self.mentionsFilter(bytes[grandchild.range]) {
+                        guard builder.addFiltered(root: index, child: childIndex, id: grandchild.attributes["id"], group: rewritten, inGroup: inGroup)
+                        else { return nil }
+                    } else {
+                        builder.addPlain(root: index, child: childIndex, group: rewritten, inGroup: inGroup)
+                    }
+                }
+                if inGroup {
+                    guard let mask = builder.groupMask(element: child, alpha: alpha) else { return nil }
+                    if let region = builder.groupRegion {
+                        builder.finish(Layer(kind: .groupEnd(region: region), document: mask, inGroup: false))
+                    }
+                }
+            } else {
+                guard builder.addFiltered(root: index, child: nil, id: child.attributes["id"], group: nil, inGroup: false)
+                else { return nil }
+            }
+        }
+        builder.flushPlain()
+        let area = Double(width) * Double(height)
+        guard builder.filteredCount > 0,
+              builder.filteredArea <= Self.maximumAreaShare * Double(builder.filteredCount) * area
+        else { return nil }
+        layers = builder.layers
+    }
+
+    /// True when every filter primitive in the text keeps transparent input transparent, and no
+    /// input names the background.
+    private static func primitivesAreBounded(_ data: Data) -> Bool {
+        let text = String(decoding: data, as: UTF8.self)
+        if text.contains("BackgroundImage") || text.contains("BackgroundAlpha") || text.contains("arithmetic") { return false }
+        var rest = Substring(text)
+        while let start = rest.firstRange(of: "<fe") {
+            let name = rest[rest.index(start.lowerBound, offsetBy: 1)...].prefix { $0.isLetter || $0.isNumber }
+            guard boundedPrimitives.contains(String(name)) else { return false }
+            rest = rest[start.upperBound...]
+        }
+        return true
+    }
+
+    /// True when the element's text sets a filter anywhere (attribute or CSS).
+    static func mentionsFilter(_ text: ArraySlice<UInt8>) -> Bool {
+        String(decoding: text, as: UTF8.self).contains("filter")
+    }
+
+    /// Every id named after a `#` (`url(#id)`, `href="#id"`).
+    private static func referencedIDs(_ bytes: [UInt8]) -> Set<String> {
+        var found: Set<String> = []
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == UInt8(ascii: "#") {
+                var j = i + 1
+                while j < bytes.count, !Self.endsName(bytes[j]) { j += 1 }
+                if j > i + 1 { found.insert(String(decoding: bytes[(i + 1)..<j], as: UTF8.self)) }
+                i = j
+            } else {
+                i += 1
+            }
+        }
+        return found
+    }
+
+    /// Every `id` attribute's value in `text`.
+    private static func ids(in text: ArraySlice<UInt8>) -> Set<String> {
+        var found: Set<String> = []
+        let string = String(decoding: text, as: UTF8.self)
+        var rest = Substring(string)
+        while let start = rest.firstRange(of: " id=") ?? rest.firstRange(of: "\nid=") ?? rest.firstRange(of: "\tid=") {
+            let value = rest[start.upperBound...].dropFirst()
+            let name = value.prefix { $0 != "\"" && $0 != "'" }
+            found.insert(String(name))
+            rest = value.dropFirst(name.count)
+        }
+        return found
+    }
+
+    private static func endsName(_ c: UInt8) -> Bool {
+        c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D || c == UInt8(ascii: ")") || c == UInt8(ascii: "\"")
+            || c == UInt8(ascii: "'") || c == UInt8(ascii: ";") || c == UInt8(ascii: ",")
+    }
+
+    /// A `<g>` whose own effects are at most an opacity and a user-space clip path (its children
+    /// become layers), with that opacity; nil for any other element.
+    private static func openableGroup(_ element: SVGLayerSpans.Element, bytes: [UInt8]) -> Double? {
+        guard element.name == "g", !element.children.isEmpty else { return nil }
+        for name in ["filter", "mask", "mix-blend-mode", "isolation", "display", "visibility", "enable-background"]
+        where SVGLayerSpans.property(name, of: element) != nil {
+            return nil
+        }
+        if let clip = SVGLayerSpans.property("clip-path", of: element), clip != "none" {
+            guard clip.hasPrefix("url(#"),
+                  !String(decoding: bytes, as: UTF8.self).contains("objectBoundingBox") else { return nil }
+        }
+        if let transform = SVGLayerSpans.property("transform", of: element), element.attributes["transform"] != transform {
+            return nil  // a CSS transform: not read here
+        }
+        return opacity(SVGLayerSpans.property("opacity", of: element) ?? "1")
+    }
+
+    private static func opacity(_ text: String) -> Double? {
+        if text.hasSuffix("%") { return Double(text.dropLast()).map { min(1, max(0, $0 / 100)) } }
+        return Double(text).map { min(1, max(0, $0)) }
+    }
+
+    /// The element's start tag rebuilt without the attributes and CSS declarations `dropped`.
+    static func tag(of element: SVGLayerSpans.Element, dropping dropped: Set<String>) -> [UInt8] {
+        var out = "<" + element.name
+        for key in element.attributes.keys.sorted() where !dropped.contains(key) {
+            var value = element.attributes[key] ?? ""
+            if key == "style" {
+                value = value.split(separator: ";").filter { declaration in
+                    let name = declaration.split(separator: ":", maxSplits: 1).first.map { $0.trimmingWhitespace() } ?? ""
+                    return !dropped.contains(name)
+                }.joined(separator: ";")
+            }
+            let quote = value.contains("\"") ? "'" : "\""
+            out += " \(key)=\(quote)\(value)\(quote)"
+        }
+        return Array((out + ">").utf8)
+    }
+}

@@ -1,0 +1,189 @@
+import FoundationEssentials
+import MaskGeometry
+
+extension FilterLayerPlan {
+    /// Gathers a ``FilterLayerPlan``'s layers in paint order: runs of plain elements merged into
+    /// one document, each filtered element with its region.
+    struct Builder {
+        /// An opened `<g>`: the root child's index and its start tag as its children's documents
+        /// write it (nil: unchanged); `unclipped` without its opacity and clip, for the boxes.
+        struct Group {
+            var root: Int
+            var tag: [UInt8]?
+            var unclipped: [UInt8]
+        }
+
+        /// A root child, or one child of it (`child`) inside `group`.
+        private typealias Item = (root: Int, child: Int?)
+
+        let spans: SVGLayerSpans
+        let logo: VectorLogo
+        let scale: Double
+        let width: Int
+        let height: Int
+        private(set) var layers: [Layer] = []
+        /// Filtered elements, and the image pixels their regions cover, summed.
+        private(set) var filteredCount = 0
+        private(set) var filteredArea = 0.0
+        private var pending: (items: [Item], group: Group?, inGroup: Bool)?
+        /// The image pixels the open group's layers cover, together; `groupIsWhole` when a plain
+        /// run in it may paint anywhere.
+        private var groupUnion: PixelBox?
+        private var groupIsWhole = false
+
+        /// The pixels the group opened last must cover, nil when none of it is on the image.
+        var groupRegion: PixelBox? {
+            groupIsWhole ? PixelBox(x0: 0, y0: 0, x1: width, y1: height) : groupUnion
+        }
+
+        mutating func beginGroup() {
+            groupUnion = nil
+            groupIsWhole = false
+        }
+
+        init(spans: SVGLayerSpans, logo: VectorLogo, scale: Double, width: Int, height: Int) {
+            self.spans = spans; self.logo = logo; self.scale = scale; self.width = width; self.height = height
+        }
+
+        mutating func addPlain(root: Int, child: Int?, group: Group?, inGroup: Bool) {
+            if inGroup { groupIsWhole = true }
+            if let run = pending, run.group?.root == group?.root, run.inGroup == inGroup {
+                pending?.items.append((root, child))
+                return
+            }
+            flushPlain()
+            pending = ([(root, child)], group, inGroup)
+        }
+
+        /// Adds a filtered element's layer; false when its region cannot be known (no id, the
+        /// reach or the box unreadable).
+        mutating func addFiltered(root: Int, child: Int?, id: String?, group: Group?, inGroup: Bool) -> Bool {
+            guard let id else { return false }
+            flushPlain()
+            let document = self.document([(root, child)], group: group)
+            // The box without the group's clip and opacity: the whole source the filter reads.
+            let measured = group.map { Group(root: $0.root, tag: $0.unclipped, unclipped: $0.unclipped) }
+            guard let reach = FilterReach(svg: document, documentSize: logo.documentSize, viewBox: logo.viewBox),
+                  let measuring = try? SVGDocument(
+                      data: self.document([(root, child)], group: measured), name: logo.name, baseFile: logo.baseFile,
+                      unlimited: logo.options.trustedInput),
+                  let ink = try? measuring.geometry(layer: id, viewport: logo.documentBox).ink
+            else { return false }
+            filteredCount += 1
+            // Rounding of the region and antialiasing: 2 pixels more than the reach.
+            guard let region = PixelBox.covering(
+                ink, under: .scale(scale), margin: reach.devicePixels(scale: scale) + 2, width: width, height: height)
+            else { return true }
+            filteredArea += Double(region.x1 - region.x0) * Double(region.y1 - region.y0)
+            if inGroup {
+                groupUnion = groupUnion.map {
+                    PixelBox(x0: min($0.x0, region.x0), y0: min($0.y0, region.y0), x1: max($0.x1, region.x1), y1: max($0.y1, region.y1))
+                } ?? region
+            }
+            layers.append(Layer(kind: .filtered(region: region), document: document, inGroup: inGroup))
+            return true
+        }
+
+        mutating func finish(_ layer: Layer) {
+            flushPlain()
+            layers.append(layer)
+        }
+
+        mutating func flushPlain() {
+            guard let run = pending else { return }
+            pending = nil
+            layers.append(Layer(kind: .plain, document: document(run.items, group: run.group), inGroup: run.inGroup))
+        }
+
+        /// The logo's text with only `items` of its drawn elements (the others cut out), the
+        /// opened group's start tag rewritten.
+        private func document(_ items: [Item], group: Group?) -> Data {
+            let bytes = spans.bytes
+            let roots = Set(items.map(\.root))
+            let children = Set(items.compactMap(\.child))
+            var out = [UInt8]()
+            out.reserveCapacity(bytes.count)
+            var cursor = 0
+            for (index, element) in spans.children.enumerated() where FilterLayerPlan.drawn.contains(element.name) {
+                guard roots.contains(index) else {
+                    out += bytes[cursor..<element.range.lowerBound]
+                    cursor = element.range.upperBound
+                    continue
+                }
+                guard let group, group.root == index else { continue }
+                if let tag = group.tag {
+                    out += bytes[cursor..<element.tag.lowerBound]
+                    out += tag
+                    cursor = element.tag.upperBound
+                }
+                for (childIndex, child) in element.children.enumerated()
+                where FilterLayerPlan.drawn.contains(child.name) && !children.contains(childIndex) {
+                    out += bytes[cursor..<child.range.lowerBound]
+                    cursor = child.range.upperBound
+                }
+            }
+            out += bytes[cursor...]
+            return Data(out)
+        }
+
+        /// The document that paints an opened group's alpha: the group without its opacity and
+        /// drawn children, holding one rectangle over the whole document filled at `alpha`, so
+        /// that its pixels are the group's clip at its opacity. Nil when the group's transform
+        /// cannot be read.
+        func groupMask(element: SVGLayerSpans.Element, alpha: Double) -> Data? {
+            // The root's user space: the viewBox (or the document in px), grown so that any
+            // letterboxing of the viewBox is covered too.
+            let space = logo.viewBox ?? logo.documentBox
+            let grow = max(space.width, space.height)
+            let covered = space.insetBy(dx: -grow, dy: -grow)
+            guard let transform = Self.transform(element.attributes["transform"] ?? ""), let inverse = transform.inverted
+            else { return nil }
+            let rect = inverse.apply(to: covered)
+            let bytes = spans.bytes
+            var out = [UInt8]()
+            var cursor = 0
+            // Every other drawn element of the root cut out, up to the group.
+            for other in spans.children where other.range.upperBound <= element.range.lowerBound
+            && FilterLayerPlan.drawn.contains(other.name) {
+                out += bytes[cursor..<other.range.lowerBound]
+                cursor = other.range.upperBound
+            }
+            out += bytes[cursor..<element.tag.lowerBound]
+            out += FilterLayerPlan.tag(of: element, dropping: ["opacity"])
+            let fill = "<rect x=\"\(rect.x)\" y=\"\(rect.y)\" width=\"\(rect.width)\" height=\"\(rect.height)\" "
+                + "style=\"fill:#000000;fill-opacity:\(alpha);stroke:none;opacity:1;filter:none;mask:none;clip-path:none\"/>"
+            out += Array(fill.utf8)
+            // The group's drawn children cut out (its defs and the like kept).
+            cursor = element.tag.upperBound
+            for child in element.children where FilterLayerPlan.drawn.contains(child.name) {
+                out += bytes[cursor..<child.range.lowerBound]
+                cursor = child.range.upperBound
+            }
+            // And the drawn elements after it.
+            for other in spans.children where other.range.lowerBound >= element.range.upperBound
+            && FilterLayerPlan.drawn.contains(other.name) {
+                out += bytes[cursor..<other.range.lowerBound]
+                cursor = other.range.upperBound
+            }
+            out += bytes[cursor...]
+            return Data(out)
+        }
+
+        /// An SVG transform list as one transform (functions applied right to left, as SVG does);
+        /// nil for a function not read here.
+        static func transform(_ list: String) -> Transform? {
+            var total = Transform.identity
+            for (name, n) in TextSizeScan.transformFunctions(list) {
+                let step: Transform
+                switch name {
+                case "matrix" where n.count == 6: step = Transform(a: n[0], b: n[1], c: n[2], d: n[3], tx: n[4], ty: n[5])
+                case "translate" where n.count == 1 || n.count == 2: step = .translation(x: n[0], y: n.count > 1 ? n[1] : 0)
+                case "scale" where n.count == 1 || n.count == 2: step = .scale(x: n[0], y: n.count > 1 ? n[1] : n[0])
+                default: return nil
+                }
+                total = step.concatenating(total)
+            }
+            return total
+        }
+    }
+}

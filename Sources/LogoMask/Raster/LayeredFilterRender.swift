@@ -1,0 +1,199 @@
+import FoundationEssentials
+import MaskGeometry
+
+/// Draws a filtered SVG layer by layer (``FilterLayerPlan``) into one image: each filtered
+/// element on a surface of its own region, drawn by the workers ahead, the plain runs straight
+/// onto the image, all composited in paint order on the caller's thread.
+///
+/// The pixels are one draw's, but for Cairo's rounding of the extra composite of a filtered
+/// layer or an opened group (+-1 level, within 2 of rsvg-convert on the real-world set).
+enum LayeredFilterRender {
+    /// Test hook: per watched logo, the largest surface a filtered layer was drawn on (pixels),
+    /// and how many filtered layers were drawn.
+    static let surfaceLog = WatchedLog<(largest: Int, layers: Int)>(empty: (0, 0))
+
+    /// The premultiplied ARGB32 bytes (rows of `PixelLayout.argb32.stride(width:)`) of `plan`
+    /// drawn for `logo` at `scale` over `background`, if any.
+    static func image(
+        _ plan: FilterLayerPlan, of logo: VectorLogo, scale: Double, background: RGBAColor?, width: Int, height: Int,
+        workers: Int, deadline: Deadline
+    ) throws(LogoMaskError) -> [UInt8] {
+        let stride = PixelLayout.argb32.stride(width: width)
+        var bytes = [UInt8](repeating: 0, count: stride * height)
+        try bytes.withUnsafeMutableBufferPointer { (buffer: inout UnsafeMutableBufferPointer<UInt8>) throws(LogoMaskError) in
+            guard let base = buffer.baseAddress else { return }
+            try draw(
+                plan, of: logo, scale: scale, background: background, into: base, width: width, height: height,
+                stride: stride, workers: workers, deadline: deadline)
+        }
+        return bytes
+    }
+
+    /// Draws `plan` for `logo` at `scale` device pixels per document unit into `pixels`, a
+    /// `width` x `height` premultiplied ARGB32 image of `stride` bytes a row, cleared by the
+    /// caller, over `background` if any.
+    static func draw(
+        _ plan: FilterLayerPlan, of logo: VectorLogo, scale: Double, background: RGBAColor?,
+        into pixels: UnsafeMutablePointer<UInt8>,
+        width: Int, height: Int, stride: Int, workers: Int, deadline: Deadline
+    ) throws(LogoMaskError) {
+        let image = try CairoSurface.image(wrapping: pixels, layout: .argb32, width: width, height: height, stride: stride)
+        let canvas = try CairoContext(image)
+        if let background { canvas.paint(color: background, operator: .source) }
+        let toImage = Transform.scale(scale)
+        var group: (surface: CairoSurface, context: CairoContext, region: PixelBox)?
+        let layers = plan.layers
+        // Each grouped layer's group region: its group end's, the next one after it.
+        var groupRegions: [PixelBox?] = Array(repeating: nil, count: layers.count)
+        var next: PixelBox?
+        for index in layers.indices.reversed() {
+            if case .groupEnd(let region) = layers[index].kind { next = region }
+            if layers[index].inGroup { groupRegions[index] = next }
+        }
+        let budget = AreaBudget(pixels: Int(concurrentShare * Double(width * height)))
+        do {
+            try OrderedParallelRunner.run(
+                count: layers.count, workers: workers, maxAhead: workers,
+                makeState: { () in () },
+                work: { (_: inout Void, index: Int) throws -> LayerPixels? in
+                    let layer = layers[index]
+                    switch layer.kind {
+                    case .plain: return nil
+                    case .filtered(let region):
+                        let area = (region.x1 - region.x0) * (region.y1 - region.y0)
+                        budget.take(area)
+                        defer {
+                            budget.give(area)
+                            if area >= trimmedArea { PixelMemory.releaseFreedHeapMemory() }
+                        }
+                        return LayerPixels(try draw(layer.document, of: logo, scale: scale, region: region, layout: .argb32))
+                    case .groupEnd(let region):
+                        // Only its alpha is read.
+                        return LayerPixels(try draw(layer.document, of: logo, scale: scale, region: region, layout: .a8))
+                    }
+                },
+                consume: { (index: Int, drawn: LayerPixels?) throws in
+                    try deadline.check(logo.name)
+                    let layer = layers[index]
+                    if layer.inGroup, group == nil, let region = groupRegions[index] {
+                        let surface = try CairoSurface.image(
+                            layout: .argb32, width: region.x1 - region.x0, height: region.y1 - region.y0)
+                        group = (surface, try CairoContext(surface), region)
+                    }
+                    let open = layer.inGroup ? group : nil
+                    let target = open?.context ?? canvas
+                    // The image's pixels on the target: the group's surface starts at its region's corner.
+                    let (dx, dy) = open.map { (Double($0.region.x0), Double($0.region.y0)) } ?? (0, 0)
+                    switch layer.kind {
+                    case .plain:
+                        let document = try SVGDocument(
+                            data: layer.document, name: logo.name, baseFile: logo.baseFile,
+                            unlimited: logo.options.trustedInput)
+                        try withLibraryCall(.cairo, .drawing, file: logo.name) { () throws(LogoMaskError) in
+                            target.save()
+                            defer { target.restore() }
+                            target.setTransform(toImage.concatenating(.translation(x: -dx, y: -dy)))
+                            try document.render(on: target, element: nil, viewport: logo.documentBox)
+                        }
+                    case .filtered(let region):
+                        guard let drawn else { return }
+                        try withLibraryCall(.cairo, .drawing, file: logo.name) { () throws(LogoMaskError) in
+                            target.paintImage(
+                                drawn.surface, placement: .translation(x: Double(region.x0) - dx, y: Double(region.y0) - dy),
+                                filter: .nearest, padEdges: false)
+                        }
+                    case .groupEnd(let region):
+                        guard let drawn, let open = group else { return }
+                        open.surface.flush()
+                        try withLibraryCall(.cairo, .drawing, file: logo.name) { () throws(LogoMaskError) in
+                            canvas.paintImage(open.surface, maskedBy: drawn.surface, x: region.x0, y: region.y0)
+                        }
+                        group = nil
+                    }
+                    if let reason = target.failure ?? canvas.failure {
+                        throw LogoMaskError.drawingFailed(file: logo.name, reason: reason)
+                    }
+                })
+        } catch let error as LogoMaskError {
+            throw error
+        } catch {
+            throw LogoMaskError.drawingFailed(file: logo.name, reason: "\(error)")
+        }
+        image.flush()
+    }
+
+    /// A layer's document drawn on a surface covering `region` of the image: the document
+    /// cropped to it (``CroppedSVGSource``), so librsvg's surfaces are the region's size.
+    private static func draw(
+        _ document: Data, of logo: VectorLogo, scale: Double, region: PixelBox, layout: PixelLayout
+    ) throws(LogoMaskError) -> CairoSurface {
+        let width = region.x1 - region.x0, height = region.y1 - region.y0
+        if layout == .argb32 {
+            surfaceLog.record(logo.name) { entry in
+                entry.largest = max(entry.largest, width * height)
+                entry.layers += 1
+            }
+        }
+        // Whole device pixels from the document's corner, as the whole document's (``DrawingCrop``).
+        let crop = Rect(
+            x: Double(region.x0) / scale, y: Double(region.y0) / scale,
+            width: Double(width) / scale, height: Double(height) / scale)
+        guard let source = CroppedSVGSource(document) else {
+            throw LogoMaskError.drawingFailed(file: logo.name, reason: "a layer's document could not be cropped")
+        }
+        let cropped = try SVGDocument(
+            data: source.document(crop: crop, documentSize: logo.documentSize), name: logo.name,
+            baseFile: logo.baseFile, unlimited: logo.options.trustedInput)
+        let surface = try CairoSurface.image(layout: layout, width: width, height: height)
+        let context = try CairoContext(surface)
+        context.setTransform(Transform.scale(scale).concatenating(.translation(x: -Double(region.x0), y: -Double(region.y0))))
+        try withLibraryCall(.cairo, .drawing, file: logo.name) { () throws(LogoMaskError) in
+            try cropped.render(on: context, element: nil, viewport: crop)
+        }
+        if let reason = context.failure { throw LogoMaskError.drawingFailed(file: logo.name, reason: reason) }
+        surface.flush()
+        return surface
+    }
+
+    /// The share of the image's pixels the filtered layers drawn at once may cover together (one
+    /// layer is always drawn, whatever its size): librsvg holds several surfaces of a layer's
+    /// size while it filters it, so two large layers at once would pass the memory target
+    /// (breeze/kiten: 725 MB unbounded at 4096 px).
+    static let concurrentShare = 0.5
+    /// Layers from this many pixels up give the heap's freed memory back once drawn (librsvg's
+    /// surfaces for them are 8 MiB and more; see ``PixelMemory/releaseFreedHeapMemory()``).
+    static let trimmedArea = 2 << 20
+
+    /// The pixels of the layers being drawn, bounded: a worker waits until its layer fits.
+    private final class AreaBudget: @unchecked Sendable {
+        private let condition = ConditionLock()
+        private let limit: Int
+        private var used = 0
+        private var drawing = 0
+
+        init(pixels: Int) { limit = pixels }
+
+        func take(_ area: Int) {
+            condition.withLock {
+                while drawing > 0, used + area > limit { condition.wait() }
+                used += area
+                drawing += 1
+            }
+        }
+
+        func give(_ area: Int) {
+            condition.withLock {
+                used -= area
+                drawing -= 1
+                condition.broadcast()
+            }
+        }
+    }
+
+    /// A layer's pixels handed from the worker that drew them to the compositing thread (which
+    /// alone touches them after).
+    private struct LayerPixels: @unchecked Sendable {
+        let surface: CairoSurface
+        init(_ surface: CairoSurface) { self.surface = surface }
+    }
+}
