@@ -134,7 +134,7 @@ struct FilterLayerRenderTests {
         #expect(difference.map { $0 <= 2 } == true, "differs from rsvg-convert by \(difference.map(String.init) ?? "a size")")
     }
 
-    @Test("Refused: an element used elsewhere (cutting it out would change the other layers), a flood (paints its whole filter region), a filtered element without an id, an image under 2 megapixels")
+    @Test("Refused: an element used elsewhere (cutting it out would change the other layers), a flood (paints its whole filter region), a filtered element without an id, an image under 2 megapixels or over 4096 px square (memory follows the image: the strip cut bounds it)")
     func refusals() throws {
         func plan(_ body: String, flood: Bool = false) throws -> FilterLayerPlan? {
             let filter = flood
@@ -153,6 +153,10 @@ struct FilterLayerRenderTests {
         #expect(try plan(blurred) != nil)
         let small = try VectorLogo(data: Data(Self.groupedBlurs.utf8), name: "filter-layers-small.svg")
         #expect(FilterLayerPlan(logo: small, scale: 16, width: 1024, height: 1024) == nil)
+        #expect(FilterLayerPlan(logo: small, scale: 64, width: 4096, height: 4096) != nil)
+        #expect(FilterLayerPlan(logo: small, scale: 64, width: 4096, height: 4097) == nil)
+        // An id after another attribute's own `id`-ending name and spaces around `=` still counts.
+        #expect(try plan(blurred + ##"<rect grid="1" id = "c" x="30" y="4" width="8" height="8"/><use xlink:href="#c" y="20"/>"##) == nil)
         #expect(try plan(blurred + ##"<use xlink:href="#a" x="20"/>"##) == nil)
         #expect(try plan(blurred, flood: true) == nil)
         #expect(try plan(#"<rect x="4" y="4" width="8" height="8" filter="url(#b)"/>"#) == nil)

@@ -42,11 +42,14 @@ enum AndroidGroupFold {
                 x0: max(whole.x0, Int((box.minX * pixelsPerDp).rounded(.down))), y0: max(whole.y0, Int((box.minY * pixelsPerDp).rounded(.down))),
                 x1: min(whole.x1, Int((box.maxX * pixelsPerDp).rounded(.up))), y1: min(whole.y1, Int((box.maxY * pixelsPerDp).rounded(.up))))
             guard pixels.x1 > pixels.x0, pixels.y1 > pixels.y0 else { continue }
-            var drawn: [(image: RasterImage, box: PixelBox)] = []
+            // The most any earlier shape covers each pixel: a shape overlaps some earlier one
+            // exactly where its coverage times that maximum passes the limit (the pairwise test,
+            // in one buffer whatever the number of shapes).
+            let width = pixels.x1 - pixels.x0
+            var most = [UInt8](repeating: 0, count: width * (pixels.y1 - pixels.y0))
             for i in shapes {
                 guard let next = try coverage(of: outline.shapes[i], size: outline.documentSize, over: pixels) else { continue }
-                if drawn.contains(where: { overlap($0, next) }) { return false }
-                drawn.append(next)
+                if overlaps(next, most: &most, width: width) { return false }
             }
         }
         return true
@@ -79,15 +82,18 @@ enum AndroidGroupFold {
         return InkProbe.inkedBox(image).map { (image, $0) }
     }
 
-    /// True when the product of the two coverages of some pixel passes ``overlapCoverage``.
-    private static func overlap(_ a: (image: RasterImage, box: PixelBox), _ b: (image: RasterImage, box: PixelBox)) -> Bool {
-        let x0 = max(a.box.x0, b.box.x0), x1 = min(a.box.x1, b.box.x1)
-        let y0 = max(a.box.y0, b.box.y0), y1 = min(a.box.y1, b.box.y1)
-        guard x0 < x1, y0 < y1 else { return false }
+    /// True when the product of `shape`'s coverage and `most`'s passes ``overlapCoverage`` at some
+    /// pixel; otherwise `most` takes `shape`'s coverage where it is larger.
+    private static func overlaps(_ shape: (image: RasterImage, box: PixelBox), most: inout [UInt8], width: Int) -> Bool {
         let limit = Int((overlapCoverage * 255 * 255).rounded())
-        for y in y0..<y1 {
-            let rowA = y * a.image.stride, rowB = y * b.image.stride
-            for x in x0..<x1 where Int(a.image.bytes[rowA + x]) * Int(b.image.bytes[rowB + x]) > limit { return true }
+        let box = shape.box, image = shape.image
+        for y in box.y0..<box.y1 {
+            let row = y * image.stride, mostRow = y * width
+            for x in box.x0..<box.x1 {
+                let covered = image.bytes[row + x]
+                if Int(covered) * Int(most[mostRow + x]) > limit { return true }
+                if covered > most[mostRow + x] { most[mostRow + x] = covered }
+            }
         }
         return false
     }

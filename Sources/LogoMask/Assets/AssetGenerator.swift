@@ -51,8 +51,9 @@ public enum AssetGenerator {
         logo: VectorLogo, options: AssetOptions, to folder: String, deadline: Deadline = .none,
         progress: ProgressHandler? = nil
     ) throws(LogoMaskError) -> Report {
-        // Before any thread starts: the platforms' threads draw from the main heap (PixelMemory).
-        PixelMemory.oneHeapForEveryThread()
+        // Before any thread starts: the platforms' threads draw from the main heap (PixelMemory),
+        // when there are threads to start.
+        if options.platforms.count > 1, ProcessInfo.processInfo.activeProcessorCount > 1 { PixelMemory.oneHeapForEveryThread() }
         return try write(logo: logo, options: options, to: folder, deadline: deadline, progress: progress, session: nil)
     }
 

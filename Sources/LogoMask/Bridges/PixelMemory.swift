@@ -4,6 +4,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Synchronization
 
 /// A zero-initialised buffer of `byteCount` bytes for pixels, mapped straight from the kernel.
 ///
@@ -73,8 +74,10 @@ extension PixelMemory {
         mallopt(trimThreshold, 32 << 20)
     }()
 
-    /// Makes every thread started from now on allocate from glibc's main heap (one malloc
-    /// arena), for the rest of the process; call before the threads start.
+    /// Limits glibc to one malloc arena for the rest of the process, so that threads started
+    /// from now on allocate from its main heap; call before any thread starts. glibc still hands
+    /// a new thread the arena of a thread that has ended, so it holds as described only when no
+    /// worker ran before (the CLI's `generate` and `assets`, first thing in the process).
     ///
     /// `generate` draws filtered logos on worker threads. Each got a heap of its own (an arena),
     /// and glibc unmaps such a heap as soon as it is empty, whatever the trim threshold, so each
@@ -86,7 +89,14 @@ extension PixelMemory {
         _ = arenaSettings
     }
 
-    private static let arenaSettings: Void = { mallopt(arenaMax, 1) }()
+    private static let arenaSettings: Void = {
+        mallopt(arenaMax, 1)
+        sharesOneHeap.store(true, ordering: .relaxed)
+    }()
+
+    /// Whether ``oneHeapForEveryThread()`` ran: freed memory then serves every thread's next
+    /// surfaces, and is not trimmed after each layer.
+    private static let sharesOneHeap = Atomic<Bool>(false)
 
     // <malloc.h> is not in Swift's Glibc module: mallopt is looked up, and its parameters are
     // malloc.h's numbers. Setting either threshold turns off glibc's own adjustment of both.
@@ -105,7 +115,10 @@ extension PixelMemory {
     /// `malloc_trim`). Each worker's arena keeps what it freed for its next surfaces; after a
     /// large filtered layer (``LayeredFilterRender``) that is tens of MiB per worker that no
     /// other thread can use, and the arenas' high-water marks add up (kiten: 646 MB).
+    /// With one arena for every thread (``oneHeapForEveryThread()``) it does nothing: what was
+    /// freed is then what the next layer, on any thread, takes again.
     static func releaseFreedHeapMemory() {
+        guard !sharesOneHeap.load(ordering: .relaxed) else { return }
         #if canImport(Glibc)
         typealias MallocTrim = @convention(c) (Int) -> Int32
         guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }

@@ -66,8 +66,9 @@ extension SplashGenerator {
         let content = inputs.content, deadline = inputs.deadline
         // One anchor for every output of the run (the launch files, stills, previews, Lottie, code).
         let shared = sharedAnchor(c, logo: logo, deadline: deadline, session: inputs.session(logo))
-        // The reveal as code for the app platforms, chosen before anything is drawn: the step most
-        // likely to refuse (an anchor outside the logo's opaque part) fails fast.
+        // The reveal as code for the app platforms, its scenes chosen before anything is drawn: an
+        // anchor outside the logo's opaque part fails fast (the code's own checks, such as the
+        // Kotlin package, run with its job).
         let kotlinPackage = c.code.kotlinPackage, darkBackground = c.darkBackground?.flatColor
         for platform in [RevealCodePlatform.ios, .android] where c.platforms.contains(platform == .ios ? .ios : .android) {
             let (scene, kotlinLaunch) = try codeScene(

@@ -55,6 +55,11 @@ struct FilterLayerPlan {
     /// parse of each layer's document costs more than the smaller surfaces save (breeze/kiten at
     /// 1024 px: 0.46 s in layers against one draw's 0.36; at 2048 px 1.06 s against 2.10).
     static let minimumPixels = 2 << 20
+    /// Layers only for images of at most this many pixels (4096 px square): a region may be as
+    /// large as the image, with librsvg's surfaces for it, so a layered draw's memory follows the
+    /// image (kiten at 4096 px peaks at 433-491 MB, by the 500 MB target). Larger images take the
+    /// strip cut, whose surfaces are bounded by the strip.
+    static let maximumPixels = 1 << 24
 
     /// The filtered layers' regions must add up to at most this share of one draw's surfaces
     /// (each filtered element on the whole image).
@@ -74,6 +79,7 @@ struct FilterLayerPlan {
     /// `height` image, or nil (see the type's notes).
     init?(logo: VectorLogo, scale: Double, width: Int, height: Int) {
         guard logo.format == .svg, logo.options.elementID == nil, logo.usesFilterEffects, width * height >= Self.minimumPixels,
+              width * height <= Self.maximumPixels,
               TextZoomLimit.largestFontSize(in: logo.source) == nil,
               FilterReach(svg: logo.source, documentSize: logo.documentSize, viewBox: logo.viewBox) != nil,
               Self.primitivesAreBounded(logo.source),
@@ -163,11 +169,18 @@ struct FilterLayerPlan {
         var found: Set<String> = []
         let string = String(decoding: text, as: UTF8.self)
         var rest = Substring(string)
-        while let start = rest.firstRange(of: " id=") ?? rest.firstRange(of: "\nid=") ?? rest.firstRange(of: "\tid=") {
-            let value = rest[start.upperBound...].dropFirst()
-            let name = value.prefix { $0 != "\"" && $0 != "'" }
+        // Every `id` attribute, in document order: `id` after white space, then `=` (spaces
+        // allowed around it) and a quoted value.
+        while let start = rest.firstRange(of: "id") {
+            let before = rest[..<start.lowerBound].last
+            var value = rest[start.upperBound...].drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+            rest = rest[start.upperBound...]
+            guard let b = before, b == " " || b == "\t" || b == "\n" || b == "\r", value.first == "=" else { continue }
+            value = value.dropFirst().drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
+            guard let quote = value.first, quote == "\"" || quote == "'" else { continue }
+            let name = value.dropFirst().prefix { $0 != quote }
             found.insert(String(name))
-            rest = value.dropFirst(name.count)
+            rest = value.dropFirst(name.count + 1)
         }
         return found
     }

@@ -221,7 +221,7 @@ struct LottiePictureLadder {
     }
 
     /// `image` painted in `tint` (its coverage kept), premultiplied.
-    private static func tinted(_ image: RasterImage, _ tint: RGBAColor) -> RasterImage {
+    static func tinted(_ image: RasterImage, _ tint: RGBAColor) -> RasterImage {
         var copy = image
         let (r, g, b, a) = (UInt32(tint.red), UInt32(tint.green), UInt32(tint.blue), UInt32(tint.alpha))
         for y in 0..<image.height {

@@ -193,20 +193,10 @@ struct WebLogoArt {
 
     /// A picture in black, its alpha kept: the hole's coverage in a luminance mask.
     private static func black(_ picture: LogoOutline.Picture) throws(LogoMaskError) -> LogoOutline.Picture {
-        var image = try RasterImage(pngBytes: picture.png, name: "a filter picture")
+        let image = try RasterImage(pngBytes: picture.png, name: "a filter picture")
         guard image.format == .premultipliedARGB else { return picture }
-        for y in 0..<image.height {
-            let row = y * image.stride
-            for x in 0..<image.width {
-                // Cairo's ARGB32 words in the machine's (little-endian) order: alpha is byte 3.
-                let i = row + 4 * x
-                image.bytes[i] = 0
-                image.bytes[i + 1] = 0
-                image.bytes[i + 2] = 0
-            }
-        }
         var copy = picture
-        copy.png = try image.pngData()
+        copy.png = try LottiePictureLadder.tinted(image, .black).pngData()
         return copy
     }
 }
