@@ -54,13 +54,7 @@ enum FilteredElements {
 
     /// True when the attributes give the element a filter other than `none`.
     private static func isFiltered(_ attributes: [String: String]) -> Bool {
-        if let filter = attributes["filter"], filter.contains("url(") { return true }
-        guard let style = attributes["style"] else { return false }
-        for declaration in style.split(separator: ";") {
-            let parts = declaration.split(separator: ":", maxSplits: 1)
-            if parts.count == 2, parts[0].trimmingWhitespace() == "filter", parts[1].contains("url(") { return true }
-        }
-        return false
+        SVGPresentationProperty.value("filter", in: attributes)?.contains("url(") ?? false
     }
 
     /// `logo`'s filtered elements for a note: at most ``namedAtMost`` names, then how many more

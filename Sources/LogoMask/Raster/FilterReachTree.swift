@@ -147,16 +147,7 @@ struct FilterReachTree {
 
     /// nil: no filter; .some(nil): a filter this reader cannot follow; .some(id): `url(#id)`.
     private func filterReference(of index: Int) -> String?? {
-        let attributes = nodes[index].attributes
-        var value = attributes["filter"]
-        if let style = attributes["style"] {
-            for declaration in style.split(separator: ";") {
-                let parts = declaration.split(separator: ":", maxSplits: 1)
-                guard parts.count == 2, parts[0].trimmingWhitespace() == "filter" else { continue }
-                value = String(parts[1].trimmingWhitespace())
-            }
-        }
-        guard var text = value.map({ String($0.trimmingWhitespace()) }), text != "none" else { return nil }
+        guard var text = SVGPresentationProperty.value("filter", in: nodes[index].attributes), text != "none" else { return nil }
         guard text.hasPrefix("url("), text.hasSuffix(")") else { return .some(nil) }
         text = String(text.dropFirst(4).dropLast())
         text = String(text.trimmingWhitespace().filter { $0 != "\"" && $0 != "'" })

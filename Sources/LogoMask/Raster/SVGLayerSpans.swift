@@ -90,15 +90,8 @@ struct SVGLayerSpans {
         return nil
     }
 
-    /// The value of presentation property `name` on `element`: its `style` declaration if it has
-    /// one (CSS wins), else its attribute; trimmed.
+    /// The value of presentation property `name` on `element` (``SVGPresentationProperty``).
     static func property(_ name: String, of element: Element) -> String? {
-        if let style = element.attributes["style"] {
-            for declaration in style.split(separator: ";") {
-                let parts = declaration.split(separator: ":", maxSplits: 1)
-                if parts.count == 2, parts[0].trimmingWhitespace() == name { return String(parts[1].trimmingWhitespace()) }
-            }
-        }
-        return element.attributes[name].map { String($0.trimmingWhitespace()) }
+        SVGPresentationProperty.value(name, in: element.attributes)
     }
 }
