@@ -172,7 +172,8 @@ struct FilterLayerPlan {
         // Every `id` attribute, in document order: `id` after white space, then `=` (spaces
         // allowed around it) and a quoted value.
         while let start = rest.firstRange(of: "id") {
-            let before = rest[..<start.lowerBound].last
+            // From the whole text: `rest` may start right at this match.
+            let before = string[..<start.lowerBound].last
             var value = rest[start.upperBound...].drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
             rest = rest[start.upperBound...]
             guard let b = before, b == " " || b == "\t" || b == "\n" || b == "\r", value.first == "=" else { continue }
