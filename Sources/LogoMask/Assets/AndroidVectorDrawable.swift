@@ -137,6 +137,10 @@ public struct AndroidVectorDrawable: Sendable {
                 note += "; a vector drawable holds no picture, and its filter effects are pictures"
                     + (FilteredElements.list(of: logo).map { " (the results of the filters on \($0))" } ?? "")
             }
+            if outline.inexactReasons.contains(.groupOpacity) {
+                // Folding into each shape's alpha would darken where the group's shapes overlap.
+                note += "; a vector drawable has no group alpha, and shapes of a translucent group overlap"
+            }
             notes.insert(note)
         }
         let canvas = formatNumber(fit.canvas)
