@@ -18,7 +18,9 @@ import MaskGeometry
 ///   whole is dropped from it (``LogoOutline/withoutContainingClips()``).
 ///
 /// - A filter result (``LogoOutline/Picture``) is an image layer (`ty: 2`) of its own, its PNG an
-///   image asset, in paint order between the shape layers, inside the same groups and clips.
+///   image asset, in paint order between the shape layers, inside the same groups and clips; or,
+///   given its ladder (``PictureRung``: a sharp-edged result at rising scales,
+///   ``LottieFilterLadder``), one image layer per run of frames showing each of its pictures.
 ///
 /// Layers list the topmost first, as Lottie draws them.
 ///
@@ -52,12 +54,28 @@ struct LottieArtLayers {
     /// The outline's pictures; in the runs, picture `i` stands as offset `shapeCount + i`.
     private let pictures: [LogoOutline.Picture]
     private let shapeCount: Int
+    /// Each picture's ladder, when it has one (``PictureRung``).
+    private let rungs: [[PictureRung]]?
+
+    /// One picture of a filter result's ladder and the frames that show it: the picture as
+    /// ``LogoOutline/pictures`` holds it (at its own scale; placement, clips and groups in
+    /// document units), its image asset's id, the runs of composition frames.
+    struct PictureRung {
+        /// The picture.
+        var picture: LogoOutline.Picture
+        /// Its image asset's id (one per picture and scale, whichever art shows it).
+        var imageID: String
+        /// The consecutive runs of frames showing it.
+        var runs: [Range<Int>]
+    }
 
     /// The layers of `outline` in a precomposition `id` of `box`'s size, each visible until
     /// `endFrame`, painted in the logo's colours or all in `tint`; with `matte`, the groups of
-    /// each precomposition first (for a matte's coverage only).
+    /// each precomposition first (for a matte's coverage only); with `rungs` (one list per
+    /// picture of `outline`), each picture as its ladder.
     init(outline: LogoOutline, tint: RGBAColor?, id: String, name: String,
-         box: (origin: Point, width: Int, height: Int), endFrame: Int, matte: Bool = false) throws(LottieShapes.Refusal) {
+         box: (origin: Point, width: Int, height: Int), endFrame: Int, matte: Bool = false,
+         rungs: [[PictureRung]]? = nil) throws(LottieShapes.Refusal) {
         // A clip that holds its shape whole is no mask: players multiply a mask's edge into the
         // shape's where Cairo covers it once (``LogoOutline/withoutContainingClips()``).
         let outline = outline.withoutContainingClips()
@@ -69,13 +87,15 @@ struct LottieArtLayers {
         self.name = name
         pictures = outline.pictures
         shapeCount = outline.shapes.count
+        self.rungs = rungs.flatMap { $0.count == outline.pictures.count ? $0 : nil }
         let runs = try nodes(of: Self.paintOrder(outline)[...], depth: 0)
         guard !runs.isEmpty else { throw .empty }
         assets.insert(.object(["id": .string(id), "nm": .string(name), "layers": .array(try layers(of: runs, name: name))]), at: 0)
         for (number, picture) in pictures.enumerated() {
-            guard let embedded = LottiePicture(png: picture.png) else { throw .paint }
-            let imageID = Self.imageID(number)
-            assets.append(embedded.asset(id: imageID, name: imageID))
+            for rung in self.rungs?[number] ?? [PictureRung(picture: picture, imageID: Self.imageID(number), runs: [])] {
+                guard let embedded = LottiePicture(png: rung.picture.png) else { throw .paint }
+                assets.append(embedded.asset(id: rung.imageID, name: rung.imageID))
+            }
         }
     }
 
@@ -189,37 +209,49 @@ struct LottieArtLayers {
             nodes = [.shapes(items: Array(items.dropFirst()), clips: clips), .shapes(items: Array(items.prefix(1)), clips: clips)]
         }
         let transform = LottieLayers.staticTransform(anchor: .zero, position: Point(x: -box.origin.x, y: -box.origin.y), scale: 1)
-        return nodes.reversed().enumerated().map { number, node in
-            let index = number + 1
+        var result: [LottieJSON] = []
+        for node in nodes.reversed() {
+            let index = result.count + 1
             let layerName = nodes.count > 1 ? "\(name) \(index)" : name
             switch node {
             case let .group(layer, _):
-                guard case var .object(fields) = layer else { return layer }
+                guard case var .object(fields) = layer else {
+                    result.append(layer)
+                    continue
+                }
                 fields["ind"] = .int(index)
-                return .object(fields)
+                result.append(.object(fields))
             case let .shapes(items, clips):
                 var extra: [String: LottieJSON] = ["shapes": .array(items)]
                 if !clips.isEmpty {
                     extra["hasMask"] = .bool(true)
                     extra["masksProperties"] = .array(clips.enumerated().map { n, clip in Self.mask(clip, number: n) })
                 }
-                return LottieLayers.layer(type: 4, index: index, name: layerName, endFrame: endFrame, transform: transform, extra: extra)
+                result.append(LottieLayers.layer(type: 4, index: index, name: layerName, endFrame: endFrame, transform: transform, extra: extra))
             case let .picture(number, clips):
-                return pictureLayer(number, index: index, clips: clips)
+                // A ladder's pictures each for their runs of frames; else the one picture throughout.
+                let ladder = rungs?[number] ?? [PictureRung(picture: pictures[number], imageID: Self.imageID(number), runs: [0..<endFrame])]
+                for rung in ladder {
+                    for run in rung.runs {
+                        result.append(pictureLayer(rung.picture, imageID: rung.imageID, index: result.count + 1, clips: clips, frames: run))
+                    }
+                }
             }
         }
+        return result
     }
 
     /// The image asset of picture `number`: one id whichever art (the drawn logo, the hole)
     /// shows it, so the file embeds each picture once.
     static func imageID(_ number: Int) -> String { "filter picture \(number + 1)" }
 
-    /// The image layer of picture `number`: its pixels scaled to document units and moved into
-    /// the precomposition, at its opacity inside its groups, masked by its clips.
-    private func pictureLayer(_ number: Int, index: Int, clips: [LogoOutline.Clip]) -> LottieJSON {
-        let picture = pictures[number]
+    /// The image layer showing `picture` (image asset `imageID`) in `frames`: its pixels scaled
+    /// to document units and moved into the precomposition, at its opacity inside its groups,
+    /// masked by its clips.
+    private func pictureLayer(
+        _ picture: LogoOutline.Picture, imageID: String, index: Int, clips: [LogoOutline.Clip], frames: Range<Int>
+    ) -> LottieJSON {
         let t = picture.toDocument
-        let imageID = Self.imageID(number)
         let transform = LottieLayers.transform(
             anchor: LottieShapes.constant(.numbers([0, 0])),
             position: LottieShapes.constant(.array([
@@ -227,7 +259,7 @@ struct LottieArtLayers {
             scale: LottieShapes.constant(.array([.number(100 * t.a, decimals: 8), .number(100 * t.d, decimals: 8)])),
             rotation: LottieShapes.constant(.int(0)),
             opacity: LottieShapes.constant(.number(100 * picture.opacityInsideGroups)))
-        var extra: [String: LottieJSON] = ["refId": .string(imageID)]
+        var extra: [String: LottieJSON] = ["refId": .string(imageID), "ip": .int(frames.lowerBound)]
         if !clips.isEmpty {
             // A mask is in the layer's own space: the clips go back through its transform.
             let inverse = Transform(a: t.a, b: 0, c: 0, d: t.d, tx: t.tx, ty: t.ty).inverted ?? .identity
@@ -236,7 +268,7 @@ struct LottieArtLayers {
                 Self.mask(LogoOutline.Clip(path: clip.path.mapped(by: inverse), fillRule: clip.fillRule), number: n)
             })
         }
-        return LottieLayers.layer(type: 2, index: index, name: imageID, endFrame: endFrame, transform: transform, extra: extra)
+        return LottieLayers.layer(type: 2, index: index, name: imageID, endFrame: frames.upperBound, transform: transform, extra: extra)
     }
 
     /// `shapes` in the order a matte draws them (see the type's comment): those in groups at
