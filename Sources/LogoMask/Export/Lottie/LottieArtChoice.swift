@@ -39,7 +39,7 @@ struct LottieArtChoice {
     static func drawsShapesWithPictures(_ outline: LogoOutline, tint: RGBAColor?) -> Bool {
         tint == nil && outline.drawsWithPictures
             && (try? layers(outline, tint: nil, id: "logo", box: (.zero, 1, 1), endFrame: 1)) != nil
-            && (try? layers(outline, tint: .black, id: "hole", box: (.zero, 1, 1), endFrame: 1, matte: true)) != nil
+            && (try? matteLayers(outline, id: "hole", box: (.zero, 1, 1), endFrame: 1)) != nil
     }
 
     /// The outline's layers (``LottieArtLayers``) in precomposition `id`.
@@ -48,6 +48,21 @@ struct LottieArtChoice {
         matte: Bool = false, rungs: [[LottieArtLayers.PictureRung]]? = nil
     ) throws(LottieShapes.Refusal) -> LottieArtLayers {
         try LottieArtLayers(outline: outline, tint: tint, id: id, name: id, box: box, endFrame: endFrame, matte: matte, rungs: rungs)
+    }
+
+    /// The outline's layers as a matte (black, coverage order; isolated where two translucent
+    /// groups overlap, ``LottieArtLayers``) in precomposition `id`.
+    private static func matteLayers(
+        _ outline: LogoOutline, id: String, box: (origin: Point, width: Int, height: Int), endFrame: Int,
+        rungs: [[LottieArtLayers.PictureRung]]? = nil
+    ) throws(LottieShapes.Refusal) -> LottieArtLayers {
+        do {
+            return try LottieArtLayers(
+                outline: outline, tint: .black, id: id, name: id, box: box, endFrame: endFrame, matte: true, rungs: rungs)
+        } catch .overlappingGroups {
+            return try LottieArtLayers(
+                outline: outline, tint: .black, id: id, name: id, box: box, endFrame: endFrame, matte: true, rungs: rungs, isolated: true)
+        }
     }
 
     /// The arts of the reveal `builder` makes. A filtered logo's shapes go in as shapes with its
@@ -117,7 +132,7 @@ struct LottieArtChoice {
             if hole, ownMatte {
                 do {
                     matte = LottieLogoArt(
-                        layers: try layers(outline, tint: .black, id: "hole", box: box, endFrame: end, matte: true, rungs: holeRungs),
+                        layers: try matteLayers(outline, id: "hole", box: box, endFrame: end, rungs: holeRungs),
                         id: "hole", box: box)
                 } catch {
                     why = "Lottie shapes cannot carry \(error.description)"
@@ -138,7 +153,8 @@ struct LottieArtChoice {
         }
         // Only the paints stop the shapes: the matte can still be shapes (coverage only).
         var holeShapes: LottieLogoArt?
-        if hole, exact, let shapes = try? layers(outline, tint: .black, id: "hole", box: box, endFrame: end, matte: ownMatte) {
+        if hole, exact, let shapes = try? (ownMatte
+            ? matteLayers(outline, id: "hole", box: box, endFrame: end) : layers(outline, tint: .black, id: "hole", box: box, endFrame: end)) {
             holeShapes = LottieLogoArt(layers: shapes, id: "hole", box: box)
         }
         choice.hole = holeShapes

@@ -31,7 +31,11 @@ import MaskGeometry
 /// through a strip of its base, 3.8 % of the screen; utilities-terminal's through its 28 %
 /// strokes over opaque fills, 1.5 %), and right when nothing lies beneath it. Two groups of one
 /// precomposition whose boxes meet cannot both be first, and are refused
-/// (``LottieShapes/Refusal/overlappingGroups``).
+/// (``LottieShapes/Refusal/overlappingGroups``). Such a matte goes in *isolated* instead: its
+/// layers in paint order inside one precomposition drawn at ``isolationOpacity``, which ThorVG
+/// composites off screen as rlottie and lottie-web do, then draws with nothing beneath it (two
+/// overlapping groups at 50 %: 0.75 in rlottie and lottie-web, 0.25 in ThorVG unisolated, 0.74
+/// isolated).
 struct LottieArtLayers {
     /// The art's precomposition asset, then one asset per translucent group.
     private(set) var assets: [LottieJSON] = []
@@ -42,6 +46,10 @@ struct LottieArtLayers {
     private let id: String
     private let name: String
     private let matte: Bool
+
+    /// The opacity of an isolated matte's one precomposition: below 100 %, so that ThorVG draws
+    /// it off screen, and 254/255 once rounded to 8 bits (every player within a level).
+    static let isolationOpacity = 0.998
 
     /// One run of the drawing: shape items sharing their clips, or a group's precomposition layer
     /// and the box its shapes cover (document units).
@@ -72,14 +80,15 @@ struct LottieArtLayers {
     /// The layers of `outline` in a precomposition `id` of `box`'s size, each visible until
     /// `endFrame`, painted in the logo's colours or all in `tint`; with `matte`, the groups of
     /// each precomposition first (for a matte's coverage only); with `rungs` (one list per
-    /// picture of `outline`), each picture as its ladder.
+    /// picture of `outline`), each picture as its ladder; with `isolated`, all of it in paint
+    /// order inside one precomposition at ``isolationOpacity`` (a matte whose groups overlap).
     init(outline: LogoOutline, tint: RGBAColor?, id: String, name: String,
          box: (origin: Point, width: Int, height: Int), endFrame: Int, matte: Bool = false,
-         rungs: [[PictureRung]]? = nil) throws(LottieShapes.Refusal) {
+         rungs: [[PictureRung]]? = nil, isolated: Bool = false) throws(LottieShapes.Refusal) {
         // A clip that holds its shape whole is no mask: players multiply a mask's edge into the
         // shape's where Cairo covers it once (``LogoOutline/withoutContainingClips()``).
         let outline = outline.withoutContainingClips()
-        self.matte = matte
+        self.matte = matte && !isolated
         self.tint = tint
         self.box = box
         self.endFrame = endFrame
@@ -90,7 +99,16 @@ struct LottieArtLayers {
         self.rungs = rungs.flatMap { $0.count == outline.pictures.count ? $0 : nil }
         let runs = try nodes(of: Self.paintOrder(outline)[...], depth: 0)
         guard !runs.isEmpty else { throw .empty }
-        assets.insert(.object(["id": .string(id), "nm": .string(name), "layers": .array(try layers(of: runs, name: name))]), at: 0)
+        var top = try layers(of: runs, name: name)
+        if isolated {
+            let inner = "\(id) isolated"
+            assets.insert(.object(["id": .string(inner), "nm": .string(inner), "layers": .array(top)]), at: 0)
+            let transform = LottieLayers.staticTransform(anchor: .zero, position: .zero, scale: 1, opacity: Self.isolationOpacity)
+            top = [LottieLayers.layer(
+                type: 0, index: 1, name: inner, endFrame: endFrame, transform: transform,
+                extra: ["refId": .string(inner), "w": .int(box.width), "h": .int(box.height)])]
+        }
+        assets.insert(.object(["id": .string(id), "nm": .string(name), "layers": .array(top)]), at: 0)
         for (number, picture) in pictures.enumerated() {
             for rung in self.rungs?[number] ?? [PictureRung(picture: picture, imageID: Self.imageID(number), runs: [])] {
                 guard let embedded = LottiePicture(png: rung.picture.png) else { throw .paint }
