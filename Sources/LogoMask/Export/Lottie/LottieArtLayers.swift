@@ -188,16 +188,41 @@ struct LottieArtLayers {
             opacity *= innerGroup.opacity
             inner += 1
         }
-        let runs = try nodes(of: shapes, depth: inner)
+        // Clips every member shares that cut the group's picture (``LogoOutline/Clip/cutsGroup``)
+        // mask the group's layer once, as Cairo clips the picture once (and the file holds one
+        // copy of each: kiten's 54 shades each carried its disc).
+        let common = Self.sharedGroupClips(of: shapes)
+        var members = shapes
+        if !common.isEmpty {
+            for index in members.indices { members[index].element.clips.removeFirst(common.count) }
+        }
+        let runs = try nodes(of: members, depth: inner)
         guard !runs.isEmpty else { return nil }
         let groupID = "\(id) group \(assets.count + 1)"
         let groupName = "\(name) group \(assets.count + 1)"
         assets.append(.object(["id": .string(groupID), "nm": .string(groupName), "layers": .array(try layers(of: runs, name: groupName))]))
         let transform = LottieLayers.staticTransform(anchor: .zero, position: .zero, scale: 1, opacity: opacity)
-        return .group(LottieLayers.layer(
-            type: 0, index: 0, name: groupName, endFrame: endFrame, transform: transform,
-            extra: ["refId": .string(groupID), "w": .int(box.width), "h": .int(box.height)]),
-            box: Self.box(of: shapes.map(\.element)))
+        var extra: [String: LottieJSON] = ["refId": .string(groupID), "w": .int(box.width), "h": .int(box.height)]
+        if !common.isEmpty {
+            // The layer's own space is the precomposition's: document units less the box's corner.
+            let toLayer = Transform.translation(x: -box.origin.x, y: -box.origin.y)
+            extra["hasMask"] = .bool(true)
+            extra["masksProperties"] = .array(common.enumerated().map { n, clip in Self.mask(clip.mapped(by: toLayer), number: n) })
+        }
+        return .group(LottieLayers.layer(type: 0, index: 0, name: groupName, endFrame: endFrame, transform: transform, extra: extra),
+                      box: Self.box(of: shapes.map(\.element)))
+    }
+
+    /// The longest run of clips, from the outermost, that every one of `shapes` has, each cutting
+    /// a group's picture and carried by a layer mask.
+    private static func sharedGroupClips(of shapes: ArraySlice<(offset: Int, element: LogoOutline.Shape)>) -> [LogoOutline.Clip] {
+        guard let first = shapes.first?.element.clips else { return [] }
+        var count = 0
+        while count < first.count, first[count].cutsGroup, carries(first[count]),
+              shapes.allSatisfy({ $0.element.clips.count > count && $0.element.clips[count] == first[count] }) {
+            count += 1
+        }
+        return Array(first.prefix(count))
     }
 
     /// The box of what `shapes` paint: their paths' box grown by half the widest pen.
