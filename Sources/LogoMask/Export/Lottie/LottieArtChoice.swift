@@ -67,14 +67,16 @@ struct LottieArtChoice {
 
     /// The arts of the reveal `builder` makes. A filtered logo's shapes go in as shapes with its
     /// filter pictures between them (``LogoOutline/drawsWithPictures``; frame 0's, on the
-    /// screen's pixel grid: ``FilterPictureGrid``), only when every art it shows can: with one
-    /// whole-logo picture ladder beside them, the file would carry both.
+    /// screen's pixel grid: ``FilterPictureGrid``; a sharp-edged one as a ladder of its own,
+    /// ``LottieFilterLadder``), only when every art it shows can: with one whole-logo picture
+    /// ladder beside them, the file would carry both.
     static func make(
         builder: LottieRevealBuilder, drawnLogo: Bool, hole: Bool, allowPictures: Bool = true, pictureRefusal: String? = nil
     ) throws(LogoMaskError) -> LottieArtChoice {
         let scene = builder.scene
         var outline = try scene.logo.outline
-        let layered = allowPictures && builder.options.filterPictureLayers && outline.drawsWithPictures
+        var layered = allowPictures && builder.options.filterPictureLayers && outline.drawsWithPictures
+        var sharpPictures = false
         // Sharp-edged filter results: each picture as a ladder (LottieFilterLadder).
         var ladder: LottieFilterLadder?
         var frames: [FrameState] = []
@@ -87,6 +89,10 @@ struct LottieArtChoice {
             // Frame 0's pictures serve every frame only when soft; else a ladder for each.
             if let atZero = try FilterPictureGrid.framePictures(of: scene.logo, outline: outline, on: screen) {
                 outline = atZero
+            } else if outline.shapes.isEmpty {
+                // Nothing but filter results (glow.svg): the whole logo's ladder is theirs.
+                layered = false
+                sharpPictures = true
             } else {
                 frames = frameStates(builder: builder)
                 let arts = (drawnLogo ? [drawnTransforms(scene: scene, frames: frames)] : [])
@@ -112,6 +118,7 @@ struct LottieArtChoice {
         let holeRungs = withPictures && hole ? ladder?.rungs(for: frames.map { scene.holeTransform($0) }) : nil
         if !outline.drawsAsVectors && !withPictures {
             why = pictureRefusal ?? "its outline is not exact (" + outline.inexactReasons.map(\.description).joined(separator: ", ") + ")"
+                + (sharpPictures ? " and its filter results have sharp edges, which pictures drawn for frame 0 would blur as the logo grows" : "")
         } else {
             do {
                 colourShapes = try layers(outline, tint: scene.spec.logoColor, id: "logo", box: box, endFrame: end, rungs: drawnRungs)
