@@ -12,7 +12,8 @@ import MaskGeometry
 /// in rlottie. Resampled here as Cairo composites them, each picture lands on whole pixels,
 /// where every player copies it (0.03 % left).
 ///
-/// Frame 0's pictures serve the whole reveal only when they magnify well (``magnifiesWell(_:)``).
+/// Frame 0's pictures serve the whole reveal only when they magnify well (``magnifiesWell(_:)``);
+/// a Lottie gives sharp ones a ladder each (``LottieFilterLadder``).
 enum FilterPictureGrid {
     /// The largest step of a picture's alpha between neighbouring pixels (of 255) that still
     /// magnifies well: a blur or a shadow. A filter result that carries its source's sharp edge
@@ -60,6 +61,18 @@ enum FilterPictureGrid {
         of logo: VectorLogo, outline: LogoOutline, on screen: Transform, bias: Double = LottiePictureLadder.gridBias,
         soft: Bool = true, outlineClips: Bool = false
     ) throws(LogoMaskError) -> LogoOutline? {
+        let atScreen = try aligned(try FilterPictureCrop.cropped(try drawn(of: logo, outline: outline, on: screen, outlineClips: outlineClips)), on: screen, bias: bias)
+        if soft, try !magnifiesWell(atScreen) { return nil }
+        return atScreen
+    }
+
+    /// `outline` with its filter pictures drawn again at `screen`'s scale
+    /// (``OutlineExtractor/pictures(of:on:like:)``), uncut and off the grid, one for each of
+    /// `outline`'s (its own where that drawing's do not correspond); with `outlineClips`, inside
+    /// the clips as the outline read them.
+    static func drawn(
+        of logo: VectorLogo, outline: LogoOutline, on screen: Transform, outlineClips: Bool = false
+    ) throws(LogoMaskError) -> LogoOutline {
         var atScreen = outline
         if let pictures = try OutlineExtractor.pictures(of: logo, on: screen, like: outline) {
             atScreen.pictures = !outlineClips ? pictures : zip(pictures, outline.pictures).map { picture, read in
@@ -68,8 +81,6 @@ enum FilterPictureGrid {
                 return copy
             }
         }
-        atScreen = try aligned(try FilterPictureCrop.cropped(atScreen), on: screen, bias: bias)
-        if soft, try !magnifiesWell(atScreen) { return nil }
         return atScreen
     }
 

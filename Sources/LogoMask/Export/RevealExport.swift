@@ -40,9 +40,10 @@ public struct RevealExportOptions: Sendable, Hashable {
     public var maxEmbeddedPixels: Int
     /// A filtered logo's Lottie carries its shapes as vectors and only its filter results
     /// (``LogoOutline/pictures``) as pictures, in paint order between them, instead of one
-    /// picture of the whole logo (issue 23), when those results are soft (blurs, shadows:
-    /// ``FilterPictureGrid/magnifiesWell(_:)``). On by default; internal, for tests that compare
-    /// with the whole-logo picture.
+    /// picture of the whole logo (issue 23): frame 0's when those results are soft (blurs,
+    /// shadows: ``FilterPictureGrid/magnifiesWell(_:)``), else a ladder for each
+    /// (``LottieFilterLadder``). On by default; internal, for tests that compare with the
+    /// whole-logo picture.
     var filterPictureLayers = true
 
     /// The default for ``maxEmbeddedPixels``: 4096 x 4096, sharp on any phone at the largest scale

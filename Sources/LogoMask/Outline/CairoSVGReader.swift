@@ -287,12 +287,17 @@ final class CairoSVGReader {
             guard let m = Self.matrix(text) else { reasons.append(.other("a transform \(text)")); return }
             move = m
         }
-        let outer = groups.last ?? []
+        // The clips around a surface cut its picture, not its shapes' drawing (``LogoOutline/Clip/cutsGroup``).
+        let outer = (groups.last ?? []).map { clip in
+            var copy = clip
+            copy.cutsGroup = copy.cutsGroup || surfaces[id] != nil
+            return copy
+        }
         var placed: [Shape] = []
         for var shape in recorded {
             shape.transform = shape.transform.concatenating(move)
             // The surface's own page-sized clip cuts nothing the page shows: dropped.
-            let clips = shape.clips.map { LogoOutline.Clip(path: $0.path.mapped(by: move), fillRule: $0.fillRule) }
+            let clips = shape.clips.map { $0.mapped(by: move) }
             shape.clips = outer + clips.filter { !coversPage($0) }
             shape.paint = shape.paint.multiplyingOpacity(by: opacity)
             placed.append(shape)

@@ -59,7 +59,7 @@ extension LogoOutline {
         public func mapped(by transform: Transform) -> Picture {
             var copy = self
             copy.toDocument = toDocument.concatenating(transform)
-            copy.clips = clips.map { Clip(path: $0.path.mapped(by: transform), fillRule: $0.fillRule) }
+            copy.clips = clips.map { $0.mapped(by: transform) }
             return copy
         }
     }

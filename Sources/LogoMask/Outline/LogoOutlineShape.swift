@@ -61,7 +61,7 @@ extension LogoOutline {
             var copy = self
             copy.path = path.mapped(by: transform)
             copy.paint = paint.mapped(by: transform)
-            copy.clips = clips.map { Clip(path: $0.path.mapped(by: transform), fillRule: $0.fillRule) }
+            copy.clips = clips.map { $0.mapped(by: transform) }
             if case var .stroke(stroke) = kind {
                 stroke.transform = stroke.transform.concatenating(transform)
                 copy.kind = .stroke(stroke)
@@ -84,11 +84,23 @@ extension LogoOutline {
         public var path: Path
         /// How its inside is decided.
         public var fillRule: FillRule
+        /// True when the clip cuts a group's picture (Cairo's `<use>` of a surface: librsvg drew
+        /// an element with opacity, a mask or a filter on its own surface, then painted that
+        /// through the clip), so that an edge the shape shares with it is covered twice, the
+        /// shape's coverage times the clip's; false when it cuts the shape's own drawing, which
+        /// Cairo intersects with it (covered once).
+        public var cutsGroup: Bool
 
         /// A clip.
-        public init(path: Path, fillRule: FillRule) {
+        public init(path: Path, fillRule: FillRule, cutsGroup: Bool = false) {
             self.path = path
             self.fillRule = fillRule
+            self.cutsGroup = cutsGroup
+        }
+
+        /// The clip with its path mapped by `transform`.
+        public func mapped(by transform: Transform) -> Clip {
+            Clip(path: path.mapped(by: transform), fillRule: fillRule, cutsGroup: cutsGroup)
         }
     }
 }

@@ -67,7 +67,7 @@ enum OutlineExtractor {
         for shape in read.reader.shapes {
             // The same arithmetic as mapping each point by the read-back transform, then by `back`.
             let transform = shape.transform.concatenating(back)
-            let clips = shape.clips.map { LogoOutline.Clip(path: $0.path.mapped(by: back), fillRule: $0.fillRule) }
+            let clips = shape.clips.map { $0.mapped(by: back) }
             if let image = shape.picture {
                 guard keepPictures else { continue }
                 pictures.append(LogoOutline.Picture(

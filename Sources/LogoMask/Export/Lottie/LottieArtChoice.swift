@@ -39,21 +39,37 @@ struct LottieArtChoice {
     static func drawsShapesWithPictures(_ outline: LogoOutline, tint: RGBAColor?) -> Bool {
         tint == nil && outline.drawsWithPictures
             && (try? layers(outline, tint: nil, id: "logo", box: (.zero, 1, 1), endFrame: 1)) != nil
-            && (try? layers(outline, tint: .black, id: "hole", box: (.zero, 1, 1), endFrame: 1, matte: true)) != nil
+            && (try? matteLayers(outline, id: "hole", box: (.zero, 1, 1), endFrame: 1)) != nil
     }
 
     /// The outline's layers (``LottieArtLayers``) in precomposition `id`.
     private static func layers(
         _ outline: LogoOutline, tint: RGBAColor?, id: String, box: (origin: Point, width: Int, height: Int), endFrame: Int,
-        matte: Bool = false
+        matte: Bool = false, rungs: [[LottieArtLayers.PictureRung]]? = nil
     ) throws(LottieShapes.Refusal) -> LottieArtLayers {
-        try LottieArtLayers(outline: outline, tint: tint, id: id, name: id, box: box, endFrame: endFrame, matte: matte)
+        try LottieArtLayers(outline: outline, tint: tint, id: id, name: id, box: box, endFrame: endFrame, matte: matte, rungs: rungs)
+    }
+
+    /// The outline's layers as a matte (black, coverage order; isolated where two translucent
+    /// groups overlap, ``LottieArtLayers``) in precomposition `id`.
+    private static func matteLayers(
+        _ outline: LogoOutline, id: String, box: (origin: Point, width: Int, height: Int), endFrame: Int,
+        rungs: [[LottieArtLayers.PictureRung]]? = nil
+    ) throws(LottieShapes.Refusal) -> LottieArtLayers {
+        do {
+            return try LottieArtLayers(
+                outline: outline, tint: .black, id: id, name: id, box: box, endFrame: endFrame, matte: true, rungs: rungs)
+        } catch .overlappingGroups {
+            return try LottieArtLayers(
+                outline: outline, tint: .black, id: id, name: id, box: box, endFrame: endFrame, matte: true, rungs: rungs, isolated: true)
+        }
     }
 
     /// The arts of the reveal `builder` makes. A filtered logo's shapes go in as shapes with its
     /// filter pictures between them (``LogoOutline/drawsWithPictures``; frame 0's, on the
-    /// screen's pixel grid: ``FilterPictureGrid``), only when every art it shows can: with one
-    /// whole-logo picture ladder beside them, the file would carry both.
+    /// screen's pixel grid: ``FilterPictureGrid``; a sharp-edged one as a ladder of its own,
+    /// ``LottieFilterLadder``), only when every art it shows can: with one whole-logo picture
+    /// ladder beside them, the file would carry both.
     static func make(
         builder: LottieRevealBuilder, drawnLogo: Bool, hole: Bool, allowPictures: Bool = true, pictureRefusal: String? = nil
     ) throws(LogoMaskError) -> LottieArtChoice {
@@ -61,18 +77,30 @@ struct LottieArtChoice {
         var outline = try scene.logo.outline
         var layered = allowPictures && builder.options.filterPictureLayers && outline.drawsWithPictures
         var sharpPictures = false
+        // Sharp-edged filter results: each picture as a ladder (LottieFilterLadder).
+        var ladder: LottieFilterLadder?
+        var frames: [FrameState] = []
         if layered {
             // The pictures at frame 0's scale and on its pixel grid, where players that sample
             // without filtering show them (shrunk 5-10 times from the outline's, rlottie aliased
             // them); soft, they magnify well as the hole grows.
             let zero = scene.state(at: 0)
             let screen = drawnLogo ? scene.drawnLogoTransform(zero) : scene.holeTransform(zero)
-            // Frame 0's pictures serve every frame only when soft; else one whole-logo ladder.
+            // Frame 0's pictures serve every frame only when soft; else a ladder for each.
             if let atZero = try FilterPictureGrid.framePictures(of: scene.logo, outline: outline, on: screen) {
                 outline = atZero
-            } else {
+            } else if outline.shapes.isEmpty {
+                // Nothing but filter results (glow.svg): the whole logo's ladder is theirs.
                 layered = false
                 sharpPictures = true
+            } else {
+                frames = frameStates(builder: builder)
+                let arts = (drawnLogo ? [drawnTransforms(scene: scene, frames: frames)] : [])
+                    + (hole ? [frames.map { scene.holeTransform($0) }] : [])
+                let built = try LottieFilterLadder.make(
+                    logo: scene.logo, outline: outline, screen: screen, arts: arts, budget: builder.options.maxEmbeddedPixels)
+                outline = built.outline
+                ladder = built
             }
         }
         let box = LottieLogoArt.box(ink: scene.logo.inkBounds, outline: outline)
@@ -85,12 +113,15 @@ struct LottieArtChoice {
         // A filtered logo's shapes stay vectors, its filter results pictures between them.
         // (Pictures keep their own colours: a tinted logo's drawn art stays a whole picture.)
         let withPictures = layered && scene.spec.logoColor == nil
+        // Each art's rungs of the pictures' ladders, following its own scale.
+        let drawnRungs = withPictures && drawnLogo ? ladder?.rungs(for: drawnTransforms(scene: scene, frames: frames)) : nil
+        let holeRungs = withPictures && hole ? ladder?.rungs(for: frames.map { scene.holeTransform($0) }) : nil
         if !outline.drawsAsVectors && !withPictures {
             why = pictureRefusal ?? "its outline is not exact (" + outline.inexactReasons.map(\.description).joined(separator: ", ") + ")"
                 + (sharpPictures ? " and its filter results have sharp edges, which pictures drawn for frame 0 would blur as the logo grows" : "")
         } else {
             do {
-                colourShapes = try layers(outline, tint: scene.spec.logoColor, id: "logo", box: box, endFrame: end)
+                colourShapes = try layers(outline, tint: scene.spec.logoColor, id: "logo", box: box, endFrame: end, rungs: drawnRungs)
             } catch {
                 why = "Lottie shapes cannot carry \(error.description)"
             }
@@ -107,7 +138,9 @@ struct LottieArtChoice {
             var matte: LottieLogoArt? = hole && !ownMatte ? art : nil
             if hole, ownMatte {
                 do {
-                    matte = LottieLogoArt(layers: try layers(outline, tint: .black, id: "hole", box: box, endFrame: end, matte: true), id: "hole", box: box)
+                    matte = LottieLogoArt(
+                        layers: try matteLayers(outline, id: "hole", box: box, endFrame: end, rungs: holeRungs),
+                        id: "hole", box: box)
                 } catch {
                     why = "Lottie shapes cannot carry \(error.description)"
                 }
@@ -117,6 +150,7 @@ struct LottieArtChoice {
                 choice.hole = matte
                 choice.notes += groupNote.map { [$0] } ?? []
                 choice.notes += withPictures ? outline.pictureNote(of: scene.logo).map { [$0] } ?? [] : []
+                choice.notes += withPictures ? ladder.map { [$0.note] } ?? [] : []
                 choice.isPicture = withPictures
                 return choice
             }
@@ -126,7 +160,8 @@ struct LottieArtChoice {
         }
         // Only the paints stop the shapes: the matte can still be shapes (coverage only).
         var holeShapes: LottieLogoArt?
-        if hole, exact, let shapes = try? layers(outline, tint: .black, id: "hole", box: box, endFrame: end, matte: ownMatte) {
+        if hole, exact, let shapes = try? (ownMatte
+            ? matteLayers(outline, id: "hole", box: box, endFrame: end) : layers(outline, tint: .black, id: "hole", box: box, endFrame: end)) {
             holeShapes = LottieLogoArt(layers: shapes, id: "hole", box: box)
         }
         choice.hole = holeShapes
@@ -136,7 +171,7 @@ struct LottieArtChoice {
         // scale, and one for the drawn logo following its own while it shows (yula's fades long
         // before the hole grows), unless it moves with the hole, when the hole's serves both.
         let reason = why ?? "its outline is not exact (" + outline.inexactReasons.map(\.description).joined(separator: ", ") + ")"
-        let frames = frameStates(builder: builder)
+        if frames.isEmpty { frames = frameStates(builder: builder) }
         // A picture's precomposition holds what its pictures cover (a filter's reach).
         let pictureBox = LottieLogoArt.box(ink: LottiePictureLadder.region(of: scene.logo), outline: outline)
         let holeTransforms = frames.map { scene.holeTransform($0) }
@@ -150,10 +185,7 @@ struct LottieArtChoice {
             choice.drawn = LottieLogoArt(layers: shapes, id: "logo", box: box)
             choice.notes += groupNote.map { [$0] } ?? []
         } else if drawnLogo {
-            let drawnTransforms: [Transform?] = frames.map { state in
-                state.logoOpacity > 0 || (!scene.spec.hole && scene.spec.fadeLogoWithBackground && state.backgroundOpacity > 0)
-                    ? scene.drawnLogoTransform(state) : nil
-            }
+            let drawnTransforms = drawnTransforms(scene: scene, frames: frames)
             let movesWithHole = drawnTransforms.indices.allSatisfy { f in
                 drawnTransforms[f].map { same($0, holeTransforms[f]) } ?? true
             }
@@ -167,6 +199,14 @@ struct LottieArtChoice {
         }
         choice.isPicture = true
         return choice
+    }
+
+    /// The drawn logo's transform in device pixels at each of `frames`, nil while it is hidden.
+    private static func drawnTransforms(scene: RevealScene, frames: [FrameState]) -> [Transform?] {
+        frames.map { state in
+            state.logoOpacity > 0 || (!scene.spec.hole && scene.spec.fadeLogoWithBackground && state.backgroundOpacity > 0)
+                ? scene.drawnLogoTransform(state) : nil
+        }
     }
 
     /// The scene's state at each composition frame the layers show (`0..<layerEnd`; past the

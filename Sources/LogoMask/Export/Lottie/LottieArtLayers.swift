@@ -18,7 +18,9 @@ import MaskGeometry
 ///   whole is dropped from it (``LogoOutline/withoutContainingClips()``).
 ///
 /// - A filter result (``LogoOutline/Picture``) is an image layer (`ty: 2`) of its own, its PNG an
-///   image asset, in paint order between the shape layers, inside the same groups and clips.
+///   image asset, in paint order between the shape layers, inside the same groups and clips; or,
+///   given its ladder (``PictureRung``: a sharp-edged result at rising scales,
+///   ``LottieFilterLadder``), one image layer per run of frames showing each of its pictures.
 ///
 /// Layers list the topmost first, as Lottie draws them.
 ///
@@ -29,7 +31,11 @@ import MaskGeometry
 /// through a strip of its base, 3.8 % of the screen; utilities-terminal's through its 28 %
 /// strokes over opaque fills, 1.5 %), and right when nothing lies beneath it. Two groups of one
 /// precomposition whose boxes meet cannot both be first, and are refused
-/// (``LottieShapes/Refusal/overlappingGroups``).
+/// (``LottieShapes/Refusal/overlappingGroups``). Such a matte goes in *isolated* instead: its
+/// layers in paint order inside one precomposition drawn at ``isolationOpacity``, which ThorVG
+/// composites off screen as rlottie and lottie-web do, then draws with nothing beneath it (two
+/// overlapping groups at 50 %: 0.75 in rlottie and lottie-web, 0.25 in ThorVG unisolated, 0.74
+/// isolated).
 struct LottieArtLayers {
     /// The art's precomposition asset, then one asset per translucent group.
     private(set) var assets: [LottieJSON] = []
@@ -40,6 +46,10 @@ struct LottieArtLayers {
     private let id: String
     private let name: String
     private let matte: Bool
+
+    /// The opacity of an isolated matte's one precomposition: below 100 %, so that ThorVG draws
+    /// it off screen, and 254/255 once rounded to 8 bits (every player within a level).
+    static let isolationOpacity = 0.998
 
     /// One run of the drawing: shape items sharing their clips, or a group's precomposition layer
     /// and the box its shapes cover (document units).
@@ -52,16 +62,33 @@ struct LottieArtLayers {
     /// The outline's pictures; in the runs, picture `i` stands as offset `shapeCount + i`.
     private let pictures: [LogoOutline.Picture]
     private let shapeCount: Int
+    /// Each picture's ladder, when it has one (``PictureRung``).
+    private let rungs: [[PictureRung]]?
+
+    /// One picture of a filter result's ladder and the frames that show it: the picture as
+    /// ``LogoOutline/pictures`` holds it (at its own scale; placement, clips and groups in
+    /// document units), its image asset's id, the runs of composition frames.
+    struct PictureRung {
+        /// The picture.
+        var picture: LogoOutline.Picture
+        /// Its image asset's id (one per picture and scale, whichever art shows it).
+        var imageID: String
+        /// The consecutive runs of frames showing it.
+        var runs: [Range<Int>]
+    }
 
     /// The layers of `outline` in a precomposition `id` of `box`'s size, each visible until
     /// `endFrame`, painted in the logo's colours or all in `tint`; with `matte`, the groups of
-    /// each precomposition first (for a matte's coverage only).
+    /// each precomposition first (for a matte's coverage only); with `rungs` (one list per
+    /// picture of `outline`), each picture as its ladder; with `isolated`, all of it in paint
+    /// order inside one precomposition at ``isolationOpacity`` (a matte whose groups overlap).
     init(outline: LogoOutline, tint: RGBAColor?, id: String, name: String,
-         box: (origin: Point, width: Int, height: Int), endFrame: Int, matte: Bool = false) throws(LottieShapes.Refusal) {
+         box: (origin: Point, width: Int, height: Int), endFrame: Int, matte: Bool = false,
+         rungs: [[PictureRung]]? = nil, isolated: Bool = false) throws(LottieShapes.Refusal) {
         // A clip that holds its shape whole is no mask: players multiply a mask's edge into the
         // shape's where Cairo covers it once (``LogoOutline/withoutContainingClips()``).
         let outline = outline.withoutContainingClips()
-        self.matte = matte
+        self.matte = matte && !isolated
         self.tint = tint
         self.box = box
         self.endFrame = endFrame
@@ -69,13 +96,24 @@ struct LottieArtLayers {
         self.name = name
         pictures = outline.pictures
         shapeCount = outline.shapes.count
+        self.rungs = rungs.flatMap { $0.count == outline.pictures.count ? $0 : nil }
         let runs = try nodes(of: Self.paintOrder(outline)[...], depth: 0)
         guard !runs.isEmpty else { throw .empty }
-        assets.insert(.object(["id": .string(id), "nm": .string(name), "layers": .array(try layers(of: runs, name: name))]), at: 0)
+        var top = try layers(of: runs, name: name)
+        if isolated {
+            let inner = "\(id) isolated"
+            assets.insert(.object(["id": .string(inner), "nm": .string(inner), "layers": .array(top)]), at: 0)
+            let transform = LottieLayers.staticTransform(anchor: .zero, position: .zero, scale: 1, opacity: Self.isolationOpacity)
+            top = [LottieLayers.layer(
+                type: 0, index: 1, name: inner, endFrame: endFrame, transform: transform,
+                extra: ["refId": .string(inner), "w": .int(box.width), "h": .int(box.height)])]
+        }
+        assets.insert(.object(["id": .string(id), "nm": .string(name), "layers": .array(top)]), at: 0)
         for (number, picture) in pictures.enumerated() {
-            guard let embedded = LottiePicture(png: picture.png) else { throw .paint }
-            let imageID = Self.imageID(number)
-            assets.append(embedded.asset(id: imageID, name: imageID))
+            for rung in self.rungs?[number] ?? [PictureRung(picture: picture, imageID: Self.imageID(number), runs: [])] {
+                guard let embedded = LottiePicture(png: rung.picture.png) else { throw .paint }
+                assets.append(embedded.asset(id: rung.imageID, name: rung.imageID))
+            }
         }
     }
 
@@ -150,16 +188,41 @@ struct LottieArtLayers {
             opacity *= innerGroup.opacity
             inner += 1
         }
-        let runs = try nodes(of: shapes, depth: inner)
+        // Clips every member shares that cut the group's picture (``LogoOutline/Clip/cutsGroup``)
+        // mask the group's layer once, as Cairo clips the picture once (and the file holds one
+        // copy of each: kiten's 54 shades each carried its disc).
+        let common = Self.sharedGroupClips(of: shapes)
+        var members = shapes
+        if !common.isEmpty {
+            for index in members.indices { members[index].element.clips.removeFirst(common.count) }
+        }
+        let runs = try nodes(of: members, depth: inner)
         guard !runs.isEmpty else { return nil }
         let groupID = "\(id) group \(assets.count + 1)"
         let groupName = "\(name) group \(assets.count + 1)"
         assets.append(.object(["id": .string(groupID), "nm": .string(groupName), "layers": .array(try layers(of: runs, name: groupName))]))
         let transform = LottieLayers.staticTransform(anchor: .zero, position: .zero, scale: 1, opacity: opacity)
-        return .group(LottieLayers.layer(
-            type: 0, index: 0, name: groupName, endFrame: endFrame, transform: transform,
-            extra: ["refId": .string(groupID), "w": .int(box.width), "h": .int(box.height)]),
-            box: Self.box(of: shapes.map(\.element)))
+        var extra: [String: LottieJSON] = ["refId": .string(groupID), "w": .int(box.width), "h": .int(box.height)]
+        if !common.isEmpty {
+            // The layer's own space is the precomposition's: document units less the box's corner.
+            let toLayer = Transform.translation(x: -box.origin.x, y: -box.origin.y)
+            extra["hasMask"] = .bool(true)
+            extra["masksProperties"] = .array(common.enumerated().map { n, clip in Self.mask(clip.mapped(by: toLayer), number: n) })
+        }
+        return .group(LottieLayers.layer(type: 0, index: 0, name: groupName, endFrame: endFrame, transform: transform, extra: extra),
+                      box: Self.box(of: shapes.map(\.element)))
+    }
+
+    /// The longest run of clips, from the outermost, that every one of `shapes` has, each cutting
+    /// a group's picture and carried by a layer mask.
+    private static func sharedGroupClips(of shapes: ArraySlice<(offset: Int, element: LogoOutline.Shape)>) -> [LogoOutline.Clip] {
+        guard let first = shapes.first?.element.clips else { return [] }
+        var count = 0
+        while count < first.count, first[count].cutsGroup, carries(first[count]),
+              shapes.allSatisfy({ $0.element.clips.count > count && $0.element.clips[count] == first[count] }) {
+            count += 1
+        }
+        return Array(first.prefix(count))
     }
 
     /// The box of what `shapes` paint: their paths' box grown by half the widest pen.
@@ -189,37 +252,49 @@ struct LottieArtLayers {
             nodes = [.shapes(items: Array(items.dropFirst()), clips: clips), .shapes(items: Array(items.prefix(1)), clips: clips)]
         }
         let transform = LottieLayers.staticTransform(anchor: .zero, position: Point(x: -box.origin.x, y: -box.origin.y), scale: 1)
-        return nodes.reversed().enumerated().map { number, node in
-            let index = number + 1
+        var result: [LottieJSON] = []
+        for node in nodes.reversed() {
+            let index = result.count + 1
             let layerName = nodes.count > 1 ? "\(name) \(index)" : name
             switch node {
             case let .group(layer, _):
-                guard case var .object(fields) = layer else { return layer }
+                guard case var .object(fields) = layer else {
+                    result.append(layer)
+                    continue
+                }
                 fields["ind"] = .int(index)
-                return .object(fields)
+                result.append(.object(fields))
             case let .shapes(items, clips):
                 var extra: [String: LottieJSON] = ["shapes": .array(items)]
                 if !clips.isEmpty {
                     extra["hasMask"] = .bool(true)
                     extra["masksProperties"] = .array(clips.enumerated().map { n, clip in Self.mask(clip, number: n) })
                 }
-                return LottieLayers.layer(type: 4, index: index, name: layerName, endFrame: endFrame, transform: transform, extra: extra)
+                result.append(LottieLayers.layer(type: 4, index: index, name: layerName, endFrame: endFrame, transform: transform, extra: extra))
             case let .picture(number, clips):
-                return pictureLayer(number, index: index, clips: clips)
+                // A ladder's pictures each for their runs of frames; else the one picture throughout.
+                let ladder = rungs?[number] ?? [PictureRung(picture: pictures[number], imageID: Self.imageID(number), runs: [0..<endFrame])]
+                for rung in ladder {
+                    for run in rung.runs {
+                        result.append(pictureLayer(rung.picture, imageID: rung.imageID, index: result.count + 1, clips: clips, frames: run))
+                    }
+                }
             }
         }
+        return result
     }
 
     /// The image asset of picture `number`: one id whichever art (the drawn logo, the hole)
     /// shows it, so the file embeds each picture once.
     static func imageID(_ number: Int) -> String { "filter picture \(number + 1)" }
 
-    /// The image layer of picture `number`: its pixels scaled to document units and moved into
-    /// the precomposition, at its opacity inside its groups, masked by its clips.
-    private func pictureLayer(_ number: Int, index: Int, clips: [LogoOutline.Clip]) -> LottieJSON {
-        let picture = pictures[number]
+    /// The image layer showing `picture` (image asset `imageID`) in `frames`: its pixels scaled
+    /// to document units and moved into the precomposition, at its opacity inside its groups,
+    /// masked by its clips.
+    private func pictureLayer(
+        _ picture: LogoOutline.Picture, imageID: String, index: Int, clips: [LogoOutline.Clip], frames: Range<Int>
+    ) -> LottieJSON {
         let t = picture.toDocument
-        let imageID = Self.imageID(number)
         let transform = LottieLayers.transform(
             anchor: LottieShapes.constant(.numbers([0, 0])),
             position: LottieShapes.constant(.array([
@@ -227,7 +302,7 @@ struct LottieArtLayers {
             scale: LottieShapes.constant(.array([.number(100 * t.a, decimals: 8), .number(100 * t.d, decimals: 8)])),
             rotation: LottieShapes.constant(.int(0)),
             opacity: LottieShapes.constant(.number(100 * picture.opacityInsideGroups)))
-        var extra: [String: LottieJSON] = ["refId": .string(imageID)]
+        var extra: [String: LottieJSON] = ["refId": .string(imageID), "ip": .int(frames.lowerBound)]
         if !clips.isEmpty {
             // A mask is in the layer's own space: the clips go back through its transform.
             let inverse = Transform(a: t.a, b: 0, c: 0, d: t.d, tx: t.tx, ty: t.ty).inverted ?? .identity
@@ -236,7 +311,7 @@ struct LottieArtLayers {
                 Self.mask(LogoOutline.Clip(path: clip.path.mapped(by: inverse), fillRule: clip.fillRule), number: n)
             })
         }
-        return LottieLayers.layer(type: 2, index: index, name: imageID, endFrame: endFrame, transform: transform, extra: extra)
+        return LottieLayers.layer(type: 2, index: index, name: imageID, endFrame: frames.upperBound, transform: transform, extra: extra)
     }
 
     /// `shapes` in the order a matte draws them (see the type's comment): those in groups at

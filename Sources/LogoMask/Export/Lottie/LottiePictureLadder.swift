@@ -60,66 +60,17 @@ struct LottiePictureLadder {
 
         let (top, topText) = try topScale(of: logo, over: ink, wanted: largest, budget: budget)
 
-        // The levels, largest first: halving from the top while above frame 0's, frame 0's, then
-        // halving from it while the art is shown smaller.
-        var levels: [Double] = []
-        var level = top
-        while level > s0 * (1 + 1e-9), levels.count < 12 {
-            levels.append(level)
-            level /= 2
-        }
-        let zeroLevel = min(s0, top)
-        levels.append(zeroLevel)
-        level = zeroLevel
-        while level / 2 >= smallest, levels.count < 16 {
-            level /= 2
-            levels.append(level)
-        }
-        // Each frame's level: frame 0's at frame 0, else the smallest at or above what this frame
-        // shows (the largest level past the top), or at or above the next frame's too while that
-        // is less than twice this frame's; a hidden frame keeps its neighbour's.
-        var chosen: [Int] = []
-        let zeroIndex = levels.firstIndex(of: zeroLevel) ?? 0
-        for f in transforms.indices {
-            if f == 0 {
-                chosen.append(zeroIndex)
-                continue
-            }
-            guard let here = transforms[f].map(scale(of:)) else {
-                chosen.append(chosen[f - 1])
-                continue
-            }
-            let next = f + 1 < transforms.count ? transforms[f + 1].map(scale(of:)) : nil
-            func smallest(atLeast need: Double) -> Int? { levels.lastIndex { $0 >= need * (1 - 1e-9) } }
-            if let next, next > here, let covering = smallest(atLeast: next), levels[covering] < 2 * here {
-                chosen.append(covering)
-            } else {
-                chosen.append(smallest(atLeast: here) ?? 0)
-            }
-        }
+        let (levels, zeroIndex) = Self.levels(zero: s0, top: top, smallest: smallest)
+        let zeroLevel = levels[zeroIndex]
+        let chosen = Self.choices(transforms: transforms, levels: levels, zeroIndex: zeroIndex)
 
         var rungs: [Rung] = []
-        var made: [Int: Int] = [:]
         var sizes: [(Int, Int)] = []
-        for (frame, index) in chosen.enumerated() {
-            if let at = made[index] {
-                if let last = rungs[at].runs.last, last.upperBound == frame {
-                    rungs[at].runs[rungs[at].runs.count - 1] = last.lowerBound..<(frame + 1)
-                } else {
-                    rungs[at].runs.append(frame..<(frame + 1))
-                }
-                continue
-            }
+        for (index, runs) in Self.runs(of: chosen) {
             let aligned = index == zeroIndex && zeroLevel == s0 ? zero : nil
             let (picture, toPicture) = try draw(builder: builder, ink: aligned == nil ? ink : reach, pixelsPerUnit: levels[index], aligned: aligned, budget: budget)
-            made[index] = rungs.count
-            rungs.append(Rung(picture: picture, toPicture: toPicture, runs: [frame..<(frame + 1)]))
+            rungs.append(Rung(picture: picture, toPicture: toPicture, runs: runs))
             sizes.append((picture.width, picture.height))
-        }
-        // The last run lasts to the art's end.
-        if let index = chosen.last, let at = made[index], var last = rungs[at].runs.popLast() {
-            last = last.lowerBound..<transforms.count
-            rungs[at].runs.append(last)
         }
 
         let first = sizes.first.map { "\($0.0)x\($0.1)" } ?? "?"
@@ -130,6 +81,73 @@ struct LottiePictureLadder {
             : "ladder of \(rungs.count) PNGs of the logo (frame 0's \(first) on the launch screen's pixel grid, up to \(biggest) at \(scaleText); each frame shows the one nearest above its size)"
         let note = "\(use) goes in as an embedded \(ladder) because \(why)."
         return LottiePictureLadder(rungs: rungs, note: note)
+    }
+
+    /// A ladder's levels (pixels a unit), largest first: halving from `top` while above frame 0's
+    /// scale `zero`, frame 0's (at most `top`), then halving from it while the art is shown at
+    /// `smallest` or less; and frame 0's index.
+    static func levels(zero: Double, top: Double, smallest: Double) -> (levels: [Double], zeroIndex: Int) {
+        var levels: [Double] = []
+        var level = top
+        while level > zero * (1 + 1e-9), levels.count < 12 {
+            levels.append(level)
+            level /= 2
+        }
+        let zeroLevel = min(zero, top)
+        levels.append(zeroLevel)
+        let zeroIndex = levels.count - 1
+        level = zeroLevel
+        while level / 2 >= smallest, levels.count < 16 {
+            level /= 2
+            levels.append(level)
+        }
+        return (levels, zeroIndex)
+    }
+
+    /// Each frame's level (an index into `levels`, largest first) for an art placed by
+    /// `transforms[f]` (nil: not shown): frame 0's at frame 0, else the smallest at or above what
+    /// this frame shows (the largest level past the top), or at or above the next frame's too
+    /// while that is less than twice this frame's; a hidden frame keeps its neighbour's.
+    static func choices(transforms: [Transform?], levels: [Double], zeroIndex: Int) -> [Int] {
+        var chosen: [Int] = []
+        func smallest(atLeast need: Double) -> Int? { levels.lastIndex { $0 >= need * (1 - 1e-9) } }
+        for f in transforms.indices {
+            if f == 0 {
+                chosen.append(zeroIndex)
+                continue
+            }
+            guard let here = transforms[f].map(scale(of:)) else {
+                chosen.append(chosen[f - 1])
+                continue
+            }
+            let next = f + 1 < transforms.count ? transforms[f + 1].map(scale(of:)) : nil
+            if let next, next > here, let covering = smallest(atLeast: next), levels[covering] < 2 * here {
+                chosen.append(covering)
+            } else {
+                chosen.append(smallest(atLeast: here) ?? 0)
+            }
+        }
+        return chosen
+    }
+
+    /// The runs of consecutive frames that show each level of `chosen` (one level a frame), in
+    /// the order the levels first show.
+    static func runs(of chosen: [Int]) -> [(level: Int, runs: [Range<Int>])] {
+        var result: [(level: Int, runs: [Range<Int>])] = []
+        var at: [Int: Int] = [:]
+        for (frame, level) in chosen.enumerated() {
+            guard let index = at[level] else {
+                at[level] = result.count
+                result.append((level, [frame..<(frame + 1)]))
+                continue
+            }
+            if let last = result[index].runs.last, last.upperBound == frame {
+                result[index].runs[result[index].runs.count - 1] = last.lowerBound..<(frame + 1)
+            } else {
+                result[index].runs.append(frame..<(frame + 1))
+            }
+        }
+        return result
     }
 
     /// What a picture of `logo` covers, in document units: its ink box, or for a filtered logo
