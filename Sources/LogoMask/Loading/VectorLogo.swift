@@ -60,6 +60,14 @@ public final class VectorLogo: Sendable {
     let elementOrigin: Point
     /// The pictures of a filtered logo, shared by all its drawings (empty for other logos).
     let filterPictures = FilterPictureCache()
+    /// Its filter pictures as librsvg drew them for each zoom and pixel offset an export asked
+    /// for (``OutlineExtractor/pictures(of:on:like:)``; empty for other logos).
+    let screenPictures = LogoMemo<ExactNumbers, [LogoOutline.Picture]>(capacity: 16)
+    /// Its filter pictures as a screen shows them (``FilterPictureGrid/framePictures(of:outline:on:bias:soft:outlineClips:)``).
+    let framePictures = LogoMemo<FramePictureKey, [LogoOutline.Picture]?>(capacity: 16)
+    /// Its pixels drawn for an exported picture of the whole logo (``LogoPicture``), by size,
+    /// transform and tint: the page's drawn logo and its hole are the same drawing.
+    let pictureBitmaps = LogoMemo<LogoBitmapKey, [UInt32]>(capacity: 4)
 
     /// The logo as normalized vector shapes (``LogoOutline``): absolute move/line/cubic/close
     /// paths in document units with fill rules, strokes, paints and clips, and whether they are

@@ -57,22 +57,35 @@ struct LogoPicture {
         rect = covered
         pixelsPerUnit = k
         let plane = PixelPlane(width: w, height: h)
-        let drawing = try logo.makeDrawing()
-        try plane.draw { (context: CairoContext) throws(LogoMaskError) in
-            if let tint {
-                context.pushGroup()
-                try drawing.draw(on: context, transform: transform)
-                context.paint(color: tint, operator: .in)
-                context.popGroupAndPaint()
-            } else {
-                try drawing.draw(on: context, transform: transform)
+        // The page's drawn logo and its hole (the same pixels, blackened) share one drawing.
+        let key = LogoBitmapKey(width: w, height: h, transform: ExactNumbers(transform), tint: tint)
+        Self.drawLog.record(logo.name) { $0.asked += 1 }
+        let drawn = try logo.pictureBitmaps.value(key) { () throws(LogoMaskError) -> [UInt32] in
+            Self.drawLog.record(logo.name) { $0.made += 1 }
+            let fresh = PixelPlane(width: w, height: h)
+            let drawing = try logo.makeDrawing()
+            try fresh.draw { (context: CairoContext) throws(LogoMaskError) in
+                if let tint {
+                    context.pushGroup()
+                    try drawing.draw(on: context, transform: transform)
+                    context.paint(color: tint, operator: .in)
+                    context.popGroupAndPaint()
+                } else {
+                    try drawing.draw(on: context, transform: transform)
+                }
             }
+            return Array(UnsafeBufferPointer(start: fresh.pixels, count: w * h))
         }
+        drawn.withUnsafeBufferPointer { if let base = $0.baseAddress { plane.pixels.update(from: base, count: w * h) } }
         if black {
             for i in 0..<(w * h) { plane.pixels[i] &= 0xFF00_0000 }
         }
         png = try EmbeddedPNG(plane: plane, compression: compression)
     }
+
+    /// Test hook: how many pictures of a watched logo were asked for and drawn (a drawing already
+    /// made for the same size, transform and tint is shared: ``VectorLogo/pictureBitmaps``).
+    static let drawLog = WatchedLog(empty: MemoTally())
 
     /// An SVG `<image>` of the picture over its rect, in document units.
     var element: String { element(id: nil) }
