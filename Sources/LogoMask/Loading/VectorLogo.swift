@@ -68,6 +68,9 @@ public final class VectorLogo: Sendable {
     /// Its pixels drawn for an exported picture of the whole logo (``LogoPicture``), by size,
     /// transform and tint: the page's drawn logo and its hole are the same drawing.
     let pictureBitmaps = LogoMemo<LogoBitmapKey, [UInt32]>(capacity: 4)
+    /// Its launch logo PNGs by size (``AssetWriter/png(_:size:to:scale:purpose:)``): the iOS
+    /// image set's and the web's are the same files.
+    let launchPNGs = LogoMemo<RenderSize, LaunchPNG>(capacity: 16)
 
     /// The logo as normalized vector shapes (``LogoOutline``): absolute move/line/cubic/close
     /// paths in document units with fill rules, strokes, paints and clips, and whether they are
