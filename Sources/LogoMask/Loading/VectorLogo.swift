@@ -67,7 +67,7 @@ public final class VectorLogo: Sendable {
     let framePictures = LogoMemo<FramePictureKey, [LogoOutline.Picture]?>(capacity: 16)
     /// Its pixels drawn for an exported picture of the whole logo (``LogoPicture``), by size,
     /// transform and tint: the page's drawn logo and its hole are the same drawing.
-    let pictureBitmaps = LogoMemo<LogoBitmapKey, [UInt32]>(capacity: 4)
+    let pictureBitmaps = LogoMemo<LogoBitmapKey, PixelPlane>(capacity: 2)
     /// Its launch logo PNGs by size (``AssetWriter/png(_:size:to:scale:purpose:)``): the iOS
     /// image set's and the web's are the same files.
     let launchPNGs = LogoMemo<RenderSize, LaunchPNG>(capacity: 16)
