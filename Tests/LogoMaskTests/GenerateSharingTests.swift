@@ -9,10 +9,10 @@ import Testing
 /// and the whole-logo pictures of the page's logo and hole.
 @Suite("generate draws what its outputs share once")
 struct GenerateSharingTests {
-    /// glow.svg (a filtered logo whose pictures are sharp: the page and overlay embed whole-logo
-    /// pictures) on one device, iOS and the web, at 5 fps.
-    static func configuration(output: String) -> SplashConfiguration {
-        var c = SplashConfiguration(logo: TestPaths.sample("glow.svg"))
+    /// `logo` (a copy of glow.svg: a filtered logo whose pictures are sharp, so the page and
+    /// overlay embed whole-logo pictures) on one device, iOS and the web, at 5 fps.
+    static func configuration(logo: String, output: String) -> SplashConfiguration {
+        var c = SplashConfiguration(logo: logo)
         c.platforms = [.ios, .web]
         c.devices = [Device.builtIn[0]]
         c.reveal.fps = 5
@@ -24,19 +24,23 @@ struct GenerateSharingTests {
     func eachDrawingOnce() throws {
         let folder = try TestPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let c = Self.configuration(output: folder.appendingPathComponent("splash").path)
+        // A name of its own: the hooks count by the logo's name, and other suites draw glow.svg meanwhile.
+        let logo = folder.appendingPathComponent("generate-sharing.svg").path
+        try FileManager.default.copyItem(atPath: TestPaths.sample("glow.svg"), toPath: logo)
+        let c = Self.configuration(logo: logo, output: folder.appendingPathComponent("splash").path)
         let name = c.resolve(c.logo)
         var frames = MemoTally(), whole = MemoTally()
         let screens = try OutlineExtractor.pictureLog.watching(name) {
             frames = try FilterPictureGrid.frameLog.watching(name) {
                 whole = try LogoPicture.drawLog.watching(name) {
-                    _ = try SplashGenerator.write(c, deadline: .none, progress: nil, force: false, workers: 2)
+                    _ = try SplashGenerator.write(c, deadline: .none, progress: nil, force: false, workers: 1)
                 }
             }
         }
-        // Without the memos every ask was a drawing: 8, 8 and 9.
+        // Without the memos every ask was a drawing: 8, 8 and 9. One worker: the whole-logo
+        // memo keeps two drawings, and which ones two jobs side by side evict depends on timing.
         #expect(screens == MemoTally(asked: 8, made: 3), "librsvg's filter pictures: \(screens)")
         #expect(frames == MemoTally(asked: 8, made: 6), "frame pictures: \(frames)")
-        #expect(whole == MemoTally(asked: 9, made: 6), "whole-logo pictures: \(whole)")
+        #expect(whole == MemoTally(asked: 9, made: 7), "whole-logo pictures: \(whole)")
     }
 }
