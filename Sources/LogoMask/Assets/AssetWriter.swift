@@ -15,10 +15,21 @@ struct AssetWriter {
     /// The path to write `relative` at (its folders made).
     func prepare(_ relative: String) throws(LogoMaskError) -> String { try output.path(relative) }
 
-    /// Draws `logo` at `size` into a PNG.
+    /// Draws `logo` at `size` into a PNG. The same logo at the same size is drawn once a run
+    /// (``VectorLogo/launchPNGs``): the web's logo at 1x-3x is the iOS launch logo's file.
     mutating func png(_ logo: VectorLogo, size: RenderSize, to relative: String, scale: Double, purpose: String) throws(LogoMaskError) {
-        let raster = try Rasterizer.writePNG(of: logo, size: size, to: try prepare(relative))
-        try list(relative, scale: scale, pixels: (raster.width, raster.height), purpose: purpose)
+        let path = try prepare(relative)
+        var wrote = false
+        let made = try logo.launchPNGs.value(size) { () throws(LogoMaskError) -> LaunchPNG in
+            let raster = try Rasterizer.writePNG(of: logo, size: size, to: path)
+            wrote = true
+            guard let data = FileManager.default.contents(atPath: path) else {
+                throw LogoMaskError.cannotWriteOutput(file: path, reason: "it vanished while being written")
+            }
+            return LaunchPNG(bytes: Array(data), width: raster.width, height: raster.height)
+        }
+        if !wrote { try write(Data(made.bytes), to: relative, purpose: nil) }
+        try list(relative, scale: scale, pixels: (made.width, made.height), purpose: purpose)
     }
 
     /// Writes an asset catalog `Contents.json`.

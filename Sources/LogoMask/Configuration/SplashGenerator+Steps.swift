@@ -124,8 +124,10 @@ extension SplashGenerator {
                 let fps = min(c.reveal.fps, previewFPS)
                 let sheetPurpose = "Frames of the \(spec.name) reveal on \(device.name) at 1x\(mode), labelled with their times (a preview)."
                 steps.append(.job({ () throws(LogoMaskError) in
+                    // Only the 12 frames the sheet shows are drawn (of 20 a second).
                     _ = try RevealRenderer.render(
-                        preview, fps: fps, output: nil, contactSheet: sheetPath, workers: frameWorkers, deadline: deadline)
+                        preview, fps: fps, output: nil, contactSheet: sheetPath, still: nil, workers: frameWorkers, deadline: deadline,
+                        progress: nil, sheetFramesOnly: true)
                     return .file(sheet, purpose: sheetPurpose)
                 }, weight: 1))
                 guard index == 0 else { continue }

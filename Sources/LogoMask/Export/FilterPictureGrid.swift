@@ -61,8 +61,19 @@ enum FilterPictureGrid {
         of logo: VectorLogo, outline: LogoOutline, on screen: Transform, bias: Double = LottiePictureLadder.gridBias,
         soft: Bool = true, outlineClips: Bool = false
     ) throws(LogoMaskError) -> LogoOutline? {
-        let atScreen = try aligned(try FilterPictureCrop.cropped(try drawn(of: logo, outline: outline, on: screen, outlineClips: outlineClips)), on: screen, bias: bias)
-        if soft, try !magnifiesWell(atScreen) { return nil }
+        // Made once per screen and pictures for every export asking (``VectorLogo/framePictures``).
+        let key = FramePictureKey(screen: ExactNumbers(screen, bias), soft: soft, outlineClips: outlineClips, pictures: outline.pictures)
+        frameLog.record(logo.name) { $0.asked += 1 }
+        let made = try logo.framePictures.value(key) { () throws(LogoMaskError) -> [LogoOutline.Picture]? in
+            frameLog.record(logo.name) { $0.made += 1 }
+            let atScreen = try aligned(try FilterPictureCrop.cropped(try drawn(of: logo, outline: outline, on: screen, outlineClips: outlineClips)), on: screen, bias: bias)
+            if soft, try !magnifiesWell(atScreen) { return nil }
+            return atScreen.pictures
+        }
+        guard let made else { return nil }
+        // Cropping and aligning change only the pictures.
+        var atScreen = outline
+        atScreen.pictures = made
         return atScreen
     }
 
@@ -83,6 +94,9 @@ enum FilterPictureGrid {
         }
         return atScreen
     }
+
+    /// Test hook: how many times a watched logo's frame pictures were asked for and made.
+    static let frameLog = WatchedLog(empty: MemoTally())
 
     /// `outline` with each picture that `screen` (document units to screen pixels) shows
     /// unscaled and unturned resampled onto the screen's pixel grid, `bias` pixels right and down

@@ -60,6 +60,17 @@ public final class VectorLogo: Sendable {
     let elementOrigin: Point
     /// The pictures of a filtered logo, shared by all its drawings (empty for other logos).
     let filterPictures = FilterPictureCache()
+    /// Its filter pictures as librsvg drew them for each zoom and pixel offset an export asked
+    /// for (``OutlineExtractor/pictures(of:on:like:)``; empty for other logos).
+    let screenPictures = LogoMemo<ExactNumbers, [LogoOutline.Picture]>(capacity: 16)
+    /// Its filter pictures as a screen shows them (``FilterPictureGrid/framePictures(of:outline:on:bias:soft:outlineClips:)``).
+    let framePictures = LogoMemo<FramePictureKey, [LogoOutline.Picture]?>(capacity: 16)
+    /// Its pixels drawn for an exported picture of the whole logo (``LogoPicture``), by size,
+    /// transform and tint: the page's drawn logo and its hole are the same drawing.
+    let pictureBitmaps = LogoMemo<LogoBitmapKey, PixelPlane>(capacity: 2)
+    /// Its launch logo PNGs by size (``AssetWriter/png(_:size:to:scale:purpose:)``): the iOS
+    /// image set's and the web's are the same files.
+    let launchPNGs = LogoMemo<RenderSize, LaunchPNG>(capacity: 16)
 
     /// The logo as normalized vector shapes (``LogoOutline``): absolute move/line/cubic/close
     /// paths in document units with fill rules, strokes, paints and clips, and whether they are

@@ -102,13 +102,22 @@ enum OutlineExtractor {
         let aligned = zoom == wanted && screen.b == 0 && screen.c == 0 && abs(screen.a - screen.d) <= 1e-9 * zoom && screen.a > 0
         let offset = aligned
             ? Point(x: screen.tx - screen.tx.rounded(.down), y: screen.ty - screen.ty.rounded(.down)) : .zero
-        let read = try readBack(logo, zoom: aligned ? screen.a : zoom, offset: offset)
-        let pictures = assemble(read, keepPictures: true).pictures
+        // Drawn once per screen for every export asking (``VectorLogo/screenPictures``).
+        let drawnZoom = aligned ? screen.a : zoom
+        pictureLog.record(logo.name) { $0.asked += 1 }
+        let pictures = try logo.screenPictures.value(ExactNumbers([drawnZoom, offset.x, offset.y])) { () throws(LogoMaskError) in
+            pictureLog.record(logo.name) { $0.made += 1 }
+            return assemble(try readBack(logo, zoom: drawnZoom, offset: offset), keepPictures: true).pictures
+        }
         guard pictures.count == outline.pictures.count,
               zip(pictures, outline.pictures).allSatisfy({ $0.position == $1.position && $0.groups == $1.groups })
         else { return nil }
         return pictures
     }
+
+    /// Test hook: how many times a watched logo's filter pictures were asked for and drawn for a
+    /// screen (the exports asking for one already drawn share it: ``VectorLogo/screenPictures``).
+    static let pictureLog = WatchedLog(empty: MemoTally())
 
     /// The pixels all of a logo's filter pictures may hold together (Cairo's SVG surface keeps
     /// each page-sized filter result until it finishes): 16 M, 64 MiB.

@@ -87,14 +87,20 @@ final class FrameSequenceWriter {
     ///   - render: draws frame `index` over the whole buffer, on a worker thread.
     ///   - consume: on the caller's thread, in order, with the frame's pixels when kept.
     ///   - progress: the fraction of frames done, on the caller's thread.
+    ///   - onlyShown: without a folder or video, draw only the frames the sheet shows or `keep`
+    ///     keeps (`consume` then sees only those): a preview's sheet shows 12 of its frames.
     func run<State, Info>(
-        workers: Int, name: String, keep: @escaping @Sendable (Int) -> Bool = { _ in false },
+        workers: Int, name: String, keep: @escaping @Sendable (Int) -> Bool = { _ in false }, onlyShown: Bool = false,
         makeState: @escaping @Sendable () throws(LogoMaskError) -> State,
         render: @escaping @Sendable (inout State, Int, FrameBuffer) throws(LogoMaskError) -> Info,
         consume: (Int, FrameBuffer?, Info) throws(LogoMaskError) -> Void = { _, _, _ in },
         progress: (Double) -> Void = { _ in }
     ) throws(LogoMaskError) {
-        let workerCount = max(1, min(workers, frameCount))
+        let sheetIndices = Set(sheet?.indices ?? [])
+        // The frames drawn, in order: every one, or only those shown.
+        let drawn = onlyShown && destination == nil
+            ? (0..<frameCount).filter { sheetIndices.contains($0) || keep($0) } : Array(0..<frameCount)
+        let workerCount = max(1, min(workers, drawn.count))
         let maxAhead = workerCount + 1
         let pool = try FramePool(count: maxAhead + 1, width: width, height: height)
         defer { pool.cancel() }
@@ -102,17 +108,17 @@ final class FrameSequenceWriter {
         let folderPath = folder?.temporaryPath
         let digits: Int
         if case let .pngFolder(_, count)? = destination { digits = count } else { digits = 4 }
-        let sheetIndices = Set(sheet?.indices ?? [])
         let needsEveryFrame = video != nil
         do {
             try OrderedParallelRunner.run(
-                count: frameCount, workers: workerCount, maxAhead: maxAhead,
+                count: drawn.count, workers: workerCount, maxAhead: maxAhead,
                 makeState: { () throws -> Worker<State> in
                     Worker(
                         state: try makeState(),
                         png: folderPath == nil ? nil : try PNGWriter(width: width, height: height))
                 },
-                work: { (worker: inout Worker<State>, index: Int) throws -> Delivered<Info> in
+                work: { (worker: inout Worker<State>, position: Int) throws -> Delivered<Info> in
+                    let index = drawn[position]
                     let frame = try pool.take()
                     let info: Info
                     do {
@@ -132,7 +138,8 @@ final class FrameSequenceWriter {
                     }
                     return Delivered(frame: frame, info: info)
                 },
-                consume: { (index: Int, delivered: Delivered<Info>) throws in
+                consume: { (position: Int, delivered: Delivered<Info>) throws in
+                    let index = drawn[position]
                     if let frame = delivered.frame {
                         defer { pool.give(frame) }
                         try consume(index, frame, delivered.info)
@@ -141,7 +148,7 @@ final class FrameSequenceWriter {
                     } else {
                         try consume(index, nil, delivered.info)
                     }
-                    progress(Double(index + 1) / Double(frameCount))
+                    progress(Double(position + 1) / Double(drawn.count))
                 })
         } catch {
             abandon()

@@ -29,6 +29,17 @@ public enum RevealRenderer {
         workers: Int = ProcessInfo.processInfo.activeProcessorCount, deadline: Deadline = .none,
         progress: ProgressHandler? = nil
     ) throws(LogoMaskError) -> RevealReport {
+        try render(
+            scene, fps: fps, output: output, contactSheet: contactSheet, still: still, workers: workers, deadline: deadline,
+            progress: progress, sheetFramesOnly: false)
+    }
+
+    /// The same; with `sheetFramesOnly` and no output, only the frames the contact sheet shows
+    /// are drawn (``RevealReport/coveredFrames`` then counts among those): `generate`'s previews.
+    static func render(
+        _ scene: RevealScene, fps: Double, output: RevealOutput?, contactSheet: String?, still: String?,
+        workers: Int, deadline: Deadline, progress: ProgressHandler?, sheetFramesOnly: Bool
+    ) throws(LogoMaskError) -> RevealReport {
         guard fps.isFinite, fps > 0, fps <= 240 else {
             throw LogoMaskError.invalidParameter(.fps, "must be a number of frames per second in 0...240, not \(fps).")
         }
@@ -60,7 +71,7 @@ public enum RevealRenderer {
         var coveredFrames = 0
         try writer.run(
             workers: workers, name: scene.logo.name,
-            keep: { index in index == 0 && stillTemporary != nil },
+            keep: { index in index == 0 && stillTemporary != nil }, onlyShown: sheetFramesOnly,
             makeState: { () throws(LogoMaskError) in try FrameCompositor(scene: scene, layers: layers) },
             render: { (compositor: inout FrameCompositor, index: Int, frame: FrameBuffer) throws(LogoMaskError) -> Bool in
                 try deadline.check(scene.logo.name)

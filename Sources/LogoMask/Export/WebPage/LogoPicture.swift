@@ -56,7 +56,41 @@ struct LogoPicture {
         }
         rect = covered
         pixelsPerUnit = k
-        let plane = PixelPlane(width: w, height: h)
+        // The page's drawn logo and its hole (the same pixels, blackened) share one drawing, up
+        // to ``sharedPixels`` (the memo keeps it for the run; larger ones are drawn each time).
+        let key = LogoBitmapKey(width: w, height: h, transform: ExactNumbers(transform), tint: tint)
+        Self.drawLog.record(logo.name) { $0.asked += 1 }
+        var plane: PixelPlane
+        if w * h <= Self.sharedPixels {
+            plane = try logo.pictureBitmaps.value(key) { () throws(LogoMaskError) -> PixelPlane in
+                try Self.draw(logo, width: w, height: h, transform: transform, tint: tint)
+            }
+            if black {
+                // The shared pixels stay as drawn: the hole blackens its own copy.
+                let copy = PixelPlane(width: w, height: h)
+                copy.pixels.update(from: plane.pixels, count: w * h)
+                plane = copy
+            }
+        } else {
+            plane = try Self.draw(logo, width: w, height: h, transform: transform, tint: tint)
+        }
+        if black {
+            for i in 0..<(w * h) { plane.pixels[i] &= 0xFF00_0000 }
+        }
+        png = try EmbeddedPNG(plane: plane, compression: compression)
+    }
+
+    /// The largest picture whose drawing is kept for the run's other outputs (16 MiB of pixels):
+    /// the page's at a phone's density; past it a page's picture (up to its pixel budget) would
+    /// hold memory to the run's end.
+    static let sharedPixels = 4_194_304
+
+    /// `logo` drawn by `transform` into a `width` x `height` plane, in `tint` when given.
+    private static func draw(
+        _ logo: VectorLogo, width: Int, height: Int, transform: Transform, tint: RGBAColor?
+    ) throws(LogoMaskError) -> PixelPlane {
+        drawLog.record(logo.name) { $0.made += 1 }
+        let plane = PixelPlane(width: width, height: height)
         let drawing = try logo.makeDrawing()
         try plane.draw { (context: CairoContext) throws(LogoMaskError) in
             if let tint {
@@ -68,11 +102,12 @@ struct LogoPicture {
                 try drawing.draw(on: context, transform: transform)
             }
         }
-        if black {
-            for i in 0..<(w * h) { plane.pixels[i] &= 0xFF00_0000 }
-        }
-        png = try EmbeddedPNG(plane: plane, compression: compression)
+        return plane
     }
+
+    /// Test hook: how many pictures of a watched logo were asked for and drawn (a drawing already
+    /// made for the same size, transform and tint is shared: ``VectorLogo/pictureBitmaps``).
+    static let drawLog = WatchedLog(empty: MemoTally())
 
     /// An SVG `<image>` of the picture over its rect, in document units.
     var element: String { element(id: nil) }
