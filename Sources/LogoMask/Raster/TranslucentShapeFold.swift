@@ -38,18 +38,12 @@ enum TranslucentShapeFold {
         var i = root.end
         while i < bytes.count {
             guard bytes[i] == UInt8(ascii: "<") else { i += 1; continue }
-            if CroppedSVGSource.has(bytes, at: i, "<!--") {
-                guard let end = CroppedSVGSource.find(bytes, "-->", from: i + 4) else { return nil }
-                i = end + 3
-            } else if CroppedSVGSource.has(bytes, at: i, "<![CDATA[") {
-                guard let end = CroppedSVGSource.find(bytes, "]]>", from: i + 9) else { return nil }
-                i = end + 3
-            } else if CroppedSVGSource.has(bytes, at: i, "<?") {
-                guard let end = CroppedSVGSource.find(bytes, "?>", from: i + 2) else { return nil }
-                i = end + 2
-            } else if CroppedSVGSource.has(bytes, at: i, "<!") {
-                return nil
-            } else if CroppedSVGSource.has(bytes, at: i, "</") {
+            switch SVGLayerSpans.markup(bytes, at: i) {
+            case .skipped(let end): i = end; continue
+            case .unreadable: return nil
+            case .tag: break
+            }
+            if CroppedSVGSource.has(bytes, at: i, "</") {
                 i += 2
             } else {
                 guard let tag = CroppedSVGSource.readStartTag(bytes, at: i) else { return nil }
