@@ -13,7 +13,7 @@ import Testing
 struct FilterLayerRenderTests {
     static let kitenPath = TestPaths.realWorldFolder.appendingPathComponent("breeze/kiten.svg").path
 
-    @Test("Which filtered real logos are drawn in layers at 4096 px: kiten (111 blurs, most in two translucent clipped groups); the rest keep their strips or one draw")
+    @Test("Which filtered real logos are drawn in layers at 4096 px: kiten (111 blurs, most in two translucent clipped groups), kteatime (rotated and clipped blurs) and zanshin (5 of its blurs drawn whole: off-centre radial gradients); the Tango media logos (one blur) keep their strips, the rest one draw")
     func realLogosTakingLayers() throws {
         var layered: [String] = []
         var filtered = 0
@@ -28,7 +28,7 @@ struct FilterLayerRenderTests {
             }
         }
         #expect(filtered == 9)
-        #expect(layered == ["breeze/kiten.svg"], "drawn in layers: \(layered)")
+        #expect(layered == ["breeze/kiten.svg", "breeze/kteatime.svg", "breeze/zanshin.svg"], "drawn in layers: \(layered)")
     }
 
     @Test("kiten at 1536 px: its 110 filtered elements in 102 layers (8 lie off the image), each on a surface of its region (the largest under 0.9 of the image, all of them together under 7 images' worth where one draw gives each of the 110 the whole image), within 2 levels of rsvg-convert")
@@ -134,7 +134,7 @@ struct FilterLayerRenderTests {
         #expect(difference.map { $0 <= 2 } == true, "differs from rsvg-convert by \(difference.map(String.init) ?? "a size")")
     }
 
-    @Test("Refused: an element used elsewhere (cutting it out would change the other layers), a flood (paints its whole filter region), a filtered element without an id, an image under 2 megapixels or over 4096 px square (memory follows the image: the strip cut bounds it)")
+    @Test("Refused: a flood (paints its whole filter region), one filtered element (the strips share it across the cores), an image under 2 megapixels or over 4096 px square (memory follows the image: the strip cut bounds it). Taken: an element used from another layer (kept there in a <defs>), filtered elements without an id")
     func refusals() throws {
         func plan(_ body: String, flood: Bool = false) throws -> FilterLayerPlan? {
             let filter = flood
@@ -149,16 +149,20 @@ struct FilterLayerRenderTests {
             let logo = try VectorLogo(data: Data(text.utf8), name: "filter-layers-refused.svg")
             return FilterLayerPlan(logo: logo, scale: 24, width: 1536, height: 1536)
         }
-        let blurred = #"<rect id="a" x="4" y="4" width="8" height="8" filter="url(#b)"/>"#
+        let one = #"<rect id="a" x="4" y="4" width="8" height="8" filter="url(#b)"/>"#
+        let blurred = one + #"<rect id="a2" x="40" y="40" width="8" height="8" filter="url(#b)"/>"#
         #expect(try plan(blurred) != nil)
+        #expect(try plan(one) == nil)
         let small = try VectorLogo(data: Data(Self.groupedBlurs.utf8), name: "filter-layers-small.svg")
         #expect(FilterLayerPlan(logo: small, scale: 16, width: 1024, height: 1024) == nil)
         #expect(FilterLayerPlan(logo: small, scale: 64, width: 4096, height: 4096) != nil)
         #expect(FilterLayerPlan(logo: small, scale: 64, width: 4096, height: 4097) == nil)
-        // An id after another attribute's own `id`-ending name and spaces around `=` still counts.
-        #expect(try plan(blurred + ##"<rect grid="1" id = "c" x="30" y="4" width="8" height="8"/><use xlink:href="#c" y="20"/>"##) == nil)
-        #expect(try plan(blurred + ##"<use xlink:href="#a" x="20"/>"##) == nil)
+        // An id after another attribute's own `id`-ending name and spaces around `=` still counts:
+        // the `<use>`'s layer keeps #c in a <defs>.
+        let used = try #require(try plan(blurred + ##"<rect grid="1" id = "c" x="30" y="4" width="8" height="8"/><use xlink:href="#c" y="20"/>"##))
+        #expect(used.layers.contains { String(decoding: $0.document, as: UTF8.self).contains(#"<defs><rect grid="1" id = "c""#) })
+        #expect(try plan(blurred + ##"<use xlink:href="#a" x="20"/>"##) != nil)
         #expect(try plan(blurred, flood: true) == nil)
-        #expect(try plan(#"<rect x="4" y="4" width="8" height="8" filter="url(#b)"/>"#) == nil)
+        #expect(try plan(#"<rect x="4" y="4" width="8" height="8" filter="url(#b)"/><circle cx="40" cy="40" r="4" filter="url(#b)"/>"#) != nil)
     }
 }

@@ -7,7 +7,7 @@ import Testing
 /// refuses to say (the filtered render is then one draw). ``FilteredStripCut``: the strips it gives.
 @Suite("Filter reach")
 struct FilterReachTests {
-    private func reach(_ body: String, defs: String = "", size: Double = 48, viewBox: Double = 24) -> FilterReach? {
+    private func reach(_ body: String, defs: String = "", size: Double = 48, viewBox: Double = 24, forLayers: Bool = false) -> FilterReach? {
         let svg = """
             <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" \
             xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" \
@@ -16,7 +16,7 @@ struct FilterReachTests {
             """
         return FilterReach(
             svg: Data(svg.utf8), documentSize: Size(width: size, height: size),
-            viewBox: Rect(x: 0, y: 0, width: viewBox, height: viewBox))
+            viewBox: Rect(x: 0, y: 0, width: viewBox, height: viewBox), forLayers: forLayers)
     }
 
     private let blur = #"<filter id="b"><feGaussianBlur stdDeviation="2"/></filter>"#
@@ -51,7 +51,24 @@ struct FilterReachTests {
         #expect(reach(#"<inkscape:thing filter="url(#b)"/><rect filter="url(#missing)"/>"#, defs: blur)?.terms == [])
     }
 
-    @Test("Refused, so the render stays one draw: CSS, a filter in a mask, units of the box, unknown primitives, nested documents")
+    @Test("For the layers: under a rotation or a skew a blur reaches the stretch times its (x, y) deviations' length; a clip path on or in a filtered element only clips its spread")
+    func rotationsAndClips() throws {
+        func reach(_ body: String, defs: String) -> FilterReach? { self.reach(body, defs: defs, forLayers: true) }
+        // viewBox 24 in 48: 2 units per user unit; rotate(30) keeps lengths: 3 x sqrt(2 x 2^2) x 2.
+        let rotated = try #require(reach(#"<g transform="rotate(30)"><rect filter="url(#b)"/></g>"#, defs: blur))
+        #expect(abs(rotated.terms[0].documentUnits - 12 * 2.0.squareRoot()) < 1e-9)
+        #expect(rotated.terms[0].pixels == 6)
+        // A skew stretches by its largest singular value (1.0512 for matrix(1 0 0.1 1)), times the same length.
+        let skewed = try #require(reach(#"<rect transform="matrix(1 0 0.1 1 0 0)" filter="url(#b)"/>"#, defs: blur))
+        #expect(abs(skewed.terms[0].documentUnits - 12 * 2.0.squareRoot() * 1.0512492) < 1e-6)
+        let clip = #"<clipPath id="c"><rect/></clipPath>"#
+        #expect(reach(#"<g filter="url(#b)"><rect clip-path="url(#c)"/></g>"#, defs: blur + clip)?.terms
+            == [FilterReach.Term(documentUnits: 12, pixels: 6)])
+        #expect(reach(#"<rect clip-path="url(#c)" filter="url(#b)"/>"#, defs: blur + clip) != nil)
+        #expect(reach(#"<g clip-path="url(#c)"><rect filter="url(#b)"/></g>"#, defs: blur + clip) != nil)
+    }
+
+    @Test("Refused, so the render stays one draw: CSS, a filter in a mask, units of the box, unknown primitives, nested documents, a blurred radial gradient off its centre")
     func refusals() {
         #expect(reach("<style>rect { filter: url(#b) }</style><rect/>", defs: blur) == nil)
         #expect(reach(#"<mask id="m"><rect filter="url(#b)"/></mask><rect mask="url(#m)"/>"#, defs: blur) == nil)
@@ -60,10 +77,21 @@ struct FilterReachTests {
         #expect(reach(#"<rect filter="url(#n)"/>"#, defs: #"<filter id="n"><feGaussianBlur stdDeviation="-1"/></filter>"#) == nil)
         #expect(reach(#"<svg viewBox="0 0 1 1"><rect filter="url(#b)"/></svg>"#, defs: blur) == nil)
         #expect(reach(#"<rect style="filter:blur(3px)"/>"#) == nil)
+        // The strip cut's rule: a filtered element rotated, skewed or clipped (the layers take them).
+        let clip = #"<clipPath id="c"><rect/></clipPath>"#
         #expect(reach(#"<g transform="rotate(10)"><rect filter="url(#b)"/></g>"#, defs: blur) == nil)
-        #expect(reach(#"<g filter="url(#b)"><rect clip-path="url(#c)"/></g>"#, defs: blur + #"<clipPath id="c"><rect/></clipPath>"#) == nil)
-        #expect(reach(#"<g clip-path="url(#c)"><rect filter="url(#b)"/></g>"#, defs: blur + #"<clipPath id="c"><rect/></clipPath>"#) != nil)
+        #expect(reach(#"<g filter="url(#b)"><rect clip-path="url(#c)"/></g>"#, defs: blur + clip) == nil)
+        #expect(reach(#"<g clip-path="url(#c)"><rect filter="url(#b)"/></g>"#, defs: blur + clip) != nil)
         #expect(reach(#"<rect transform="matrix(1 0 0.01 1 0 0)" filter="url(#b)"/>"#, defs: blur) == nil)
+        // A blurred element painted with a radial gradient whose focus is off its centre: a crop
+        // moves its pixels (``FilterReach/cropSensitive``); centred, it is taken.
+        let focal = ##"<radialGradient id="f" cx="5" cy="5" r="5" fx="5" fy="3"><stop offset="0"/><stop offset="1" stop-color="#fff"/></radialGradient>"##
+            + ##"<radialGradient id="h" xlink:href="#f" fy="5"/>"##
+        #expect(reach(#"<rect width="9" height="9" fill="url(#f)" filter="url(#b)"/>"#, defs: blur + focal) == nil)
+        #expect(reach(#"<g filter="url(#b)"><rect width="9" height="9" style="fill:url(#f)"/></g>"#, defs: blur + focal) == nil)
+        #expect(reach(#"<rect width="9" height="9" fill="url(#h)" filter="url(#b)"/>"#, defs: blur + focal) != nil)
+        #expect(reach(#"<rect width="9" height="9" fill="url(#f)"/><rect filter="url(#b)"/>"#, defs: blur + focal) != nil)
+        #expect(reach(#"<rect width="9" height="9" fill="url(#f)" filter="url(#b)"/>"#, defs: blur + focal, forLayers: true)?.cropSensitive == true)
         #expect(reach(#"<s:rect xmlns:s="http://www.w3.org/2000/svg" filter="url(#b)"/>"#, defs: blur) == nil)
         #expect(reach(##"<use xlink:href="#u"/><g id="u"><use xlink:href="#v"/></g><g id="v"><use xlink:href="#u"/></g>"##) == nil)
     }

@@ -168,6 +168,20 @@ public final class VectorLogo: Sendable {
         }
     }
 
+    /// The same logo drawn from `source`, a rewrite of its SVG text that draws the same shapes
+    /// (its sizes, bounds and the rest are kept, not measured again).
+    func replacingSource(_ source: Data) -> VectorLogo {
+        VectorLogo(copying: self, source: source)
+    }
+
+    private init(copying logo: VectorLogo, source: Data) {
+        name = logo.name; format = logo.format; options = logo.options; pageCount = logo.pageCount
+        documentSize = logo.documentSize; viewBox = logo.viewBox; unitsPerInch = logo.unitsPerInch
+        inkBounds = logo.inkBounds; logicalBounds = logo.logicalBounds; usesFilterEffects = logo.usesFilterEffects
+        externalReferences = logo.externalReferences; warnings = logo.warnings
+        self.source = source; baseFile = logo.baseFile; pathCrossings = logo.pathCrossings; elementOrigin = logo.elementOrigin
+    }
+
     /// Bounds of one element in document coordinates (SVG only), as placed in the document.
     public func bounds(ofElement id: String) throws(LogoMaskError) -> (ink: Rect, logical: Rect) {
         guard format == .svg, options.elementID == nil else {

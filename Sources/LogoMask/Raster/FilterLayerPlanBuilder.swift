@@ -41,8 +41,24 @@ extension FilterLayerPlan {
             groupIsWhole = false
         }
 
-        init(spans: SVGLayerSpans, logo: VectorLogo, scale: Double, width: Int, height: Int) {
+        /// The root's children, and children of them (`root << 32 | child`), that hold an id
+        /// something references: kept in a `<defs>` where they are cut out.
+        private let keptRoots: Set<Int>
+        private let keptChildren: Set<Int>
+
+        init(spans: SVGLayerSpans, logo: VectorLogo, scale: Double, width: Int, height: Int, referenced: Set<String>) {
             self.spans = spans; self.logo = logo; self.scale = scale; self.width = width; self.height = height
+            var roots: Set<Int> = [], children: Set<Int> = []
+            for (index, element) in spans.children.enumerated() where FilterLayerPlan.drawn.contains(element.name) {
+                guard !FilterLayerPlan.ids(in: spans.bytes[element.range]).isDisjoint(with: referenced) else { continue }
+                roots.insert(index)
+                for (childIndex, child) in element.children.enumerated()
+                where !FilterLayerPlan.ids(in: spans.bytes[child.range]).isDisjoint(with: referenced) {
+                    children.insert(index << 32 | childIndex)
+                }
+            }
+            keptRoots = roots
+            keptChildren = children
         }
 
         mutating func addPlain(root: Int, child: Int?, group: Group?, inGroup: Bool) {
@@ -55,18 +71,30 @@ extension FilterLayerPlan {
             pending = ([(root, child)], group, inGroup)
         }
 
-        /// Adds a filtered element's layer; false when its region cannot be known (no id, the
-        /// reach or the box unreadable).
+        /// Adds a filtered element's layer (a plain one when a crop would move its pixels);
+        /// false when its region cannot be known (the reach or the box unreadable).
         mutating func addFiltered(root: Int, child: Int?, id: String?, group: Group?, inGroup: Bool) -> Bool {
-            guard let id else { return false }
-            flushPlain()
             let document = self.document([(root, child)], group: group)
-            // The box without the group's clip and opacity: the whole source the filter reads.
+            guard let reach = FilterReach(
+                svg: document, documentSize: logo.documentSize, viewBox: logo.viewBox, forLayers: true)
+            else { return false }
+            if reach.cropSensitive {
+                flushPlain()
+                addPlain(root: root, child: child, group: group, inGroup: inGroup)
+                flushPlain(drawsFilters: true)
+                return true
+            }
+            flushPlain()
+            // The box without the group's clip and opacity, and without any clip path on the
+            // element or in it: the whole source the filter reads. A clip on a filtered element
+            // applies after the filter, so the filter paints around the unclipped ink (breeze/
+            // zanshin: a blurred path clipped to a band beside it; measured clipped, its region
+            // missed the blur's edge, up to 12 levels off).
             let measured = group.map { Group(root: $0.root, tag: $0.unclipped, unclipped: $0.unclipped) }
-            guard let reach = FilterReach(svg: document, documentSize: logo.documentSize, viewBox: logo.viewBox),
-                  let measuring = try? SVGDocument(
-                      data: self.document([(root, child)], group: measured), name: logo.name, baseFile: logo.baseFile,
-                      unlimited: logo.options.trustedInput),
+            // Without an id, the document's own ink: it draws only this element.
+            guard let measuring = try? SVGDocument(
+                      data: Self.withoutClips(self.document([(root, child)], group: measured)), name: logo.name,
+                      baseFile: logo.baseFile, unlimited: logo.options.trustedInput),
                   let ink = try? measuring.geometry(layer: id, viewport: logo.documentBox).ink
             else { return false }
             filteredCount += 1
@@ -89,10 +117,11 @@ extension FilterLayerPlan {
             layers.append(layer)
         }
 
-        mutating func flushPlain() {
+        mutating func flushPlain(drawsFilters: Bool = false) {
             guard let run = pending else { return }
             pending = nil
-            layers.append(Layer(kind: .plain, document: document(run.items, group: run.group), inGroup: run.inGroup))
+            layers.append(Layer(
+                kind: .plain, document: document(run.items, group: run.group), inGroup: run.inGroup, drawsFilters: drawsFilters))
         }
 
         /// The logo's text with only `items` of its drawn elements (the others cut out), the
@@ -106,8 +135,7 @@ extension FilterLayerPlan {
             var cursor = 0
             for (index, element) in spans.children.enumerated() where FilterLayerPlan.drawn.contains(element.name) {
                 guard roots.contains(index) else {
-                    out += bytes[cursor..<element.range.lowerBound]
-                    cursor = element.range.upperBound
+                    cut(element.range, kept: keptRoots.contains(index), from: &cursor, into: &out)
                     continue
                 }
                 guard let group, group.root == index else { continue }
@@ -118,19 +146,31 @@ extension FilterLayerPlan {
                 }
                 for (childIndex, child) in element.children.enumerated()
                 where FilterLayerPlan.drawn.contains(child.name) && !children.contains(childIndex) {
-                    out += bytes[cursor..<child.range.lowerBound]
-                    cursor = child.range.upperBound
+                    cut(child.range, kept: keptChildren.contains(index << 32 | childIndex), from: &cursor, into: &out)
                 }
             }
             out += bytes[cursor...]
             return Data(out)
         }
 
+        /// Copies the text from `cursor` up to `range` into `out`, then leaves the element at
+        /// `range` out, or with `kept` puts it inside a `<defs>` (not drawn, still referenced).
+        private func cut(_ range: Range<Int>, kept: Bool, from cursor: inout Int, into out: inout [UInt8]) {
+            let bytes = spans.bytes
+            out += bytes[cursor..<range.lowerBound]
+            if kept {
+                out += Array("<defs>".utf8)
+                out += bytes[range]
+                out += Array("</defs>".utf8)
+            }
+            cursor = range.upperBound
+        }
+
         /// The document that paints an opened group's alpha: the group without its opacity and
         /// drawn children, holding one rectangle over the whole document filled at `alpha`, so
         /// that its pixels are the group's clip at its opacity. Nil when the group's transform
         /// cannot be read.
-        func groupMask(element: SVGLayerSpans.Element, alpha: Double) -> Data? {
+        func groupMask(element: SVGLayerSpans.Element, root: Int, alpha: Double) -> Data? {
             // The root's user space: the viewBox (or the document in px), grown so that any
             // letterboxing of the viewBox is covered too.
             let space = logo.viewBox ?? logo.documentBox
@@ -143,10 +183,9 @@ extension FilterLayerPlan {
             var out = [UInt8]()
             var cursor = 0
             // Every other drawn element of the root cut out, up to the group.
-            for other in spans.children where other.range.upperBound <= element.range.lowerBound
+            for (index, other) in spans.children.enumerated() where other.range.upperBound <= element.range.lowerBound
             && FilterLayerPlan.drawn.contains(other.name) {
-                out += bytes[cursor..<other.range.lowerBound]
-                cursor = other.range.upperBound
+                cut(other.range, kept: keptRoots.contains(index), from: &cursor, into: &out)
             }
             out += bytes[cursor..<element.tag.lowerBound]
             out += FilterLayerPlan.tag(of: element, dropping: ["opacity"])
@@ -155,18 +194,37 @@ extension FilterLayerPlan {
             out += Array(fill.utf8)
             // The group's drawn children cut out (its defs and the like kept).
             cursor = element.tag.upperBound
-            for child in element.children where FilterLayerPlan.drawn.contains(child.name) {
-                out += bytes[cursor..<child.range.lowerBound]
-                cursor = child.range.upperBound
+            for (childIndex, child) in element.children.enumerated() where FilterLayerPlan.drawn.contains(child.name) {
+                cut(child.range, kept: keptChildren.contains(root << 32 | childIndex), from: &cursor, into: &out)
             }
             // And the drawn elements after it.
-            for other in spans.children where other.range.lowerBound >= element.range.upperBound
+            for (index, other) in spans.children.enumerated() where other.range.lowerBound >= element.range.upperBound
             && FilterLayerPlan.drawn.contains(other.name) {
-                out += bytes[cursor..<other.range.lowerBound]
-                cursor = other.range.upperBound
+                cut(other.range, kept: keptRoots.contains(index), from: &cursor, into: &out)
             }
             out += bytes[cursor...]
             return Data(out)
+        }
+
+        /// `svg` with every `clip-path` property (attribute or declaration) renamed to one
+        /// librsvg does not know, so that nothing in it is clipped: its ink can only grow.
+        static func withoutClips(_ svg: Data) -> Data {
+            var bytes = [UInt8](svg)
+            let name = Array("clip-path".utf8)
+            var i = 1
+            while i + name.count < bytes.count {
+                guard bytes[i] == name[0], bytes[i..<(i + name.count)].elementsEqual(name) else { i += 1; continue }
+                let before = bytes[i - 1]
+                var j = i + name.count
+                while j < bytes.count, bytes[j] == 0x20 || bytes[j] == 0x09 || bytes[j] == 0x0A || bytes[j] == 0x0D { j += 1 }
+                let isName = [0x20, 0x09, 0x0A, 0x0D, 0x3B, 0x22, 0x27, 0x7B].contains(before)
+                if isName, j < bytes.count, bytes[j] == UInt8(ascii: "=") || bytes[j] == UInt8(ascii: ":") {
+                    // Same length: "clip-skip".
+                    bytes.replaceSubrange((i + 5)..<(i + 9), with: Array("skip".utf8))
+                }
+                i = j
+            }
+            return Data(bytes)
         }
 
         /// An SVG transform list as one transform (functions applied right to left, as SVG does);

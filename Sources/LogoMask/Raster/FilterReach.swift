@@ -12,14 +12,17 @@ import MaskGeometry
 /// offset by its length, a morphology by its radius, plus 2 pixels for the filter region's
 /// rounding. Lengths in the element's user space become device pixels under the product of the
 /// largest stretch of every transform above it (the root's viewBox, each `transform`, each
-/// `<use>`), and a filtered element inside another one adds the outer filter's reach. The filter
-/// region can only clip a filter's spread, so it is not needed for a bound.
+/// `<use>`), and a filtered element inside another one adds the outer filter's reach. Under a
+/// rotation or a skew librsvg maps a blur's (x, y) deviations through the transform as one
+/// vector (`transform_distance`), so each device axis may get the stretch times the pair's
+/// length (sqrt 2 x a single deviation): the reach takes that length there. The filter region
+/// and a clip path on or in the filtered element can only clip a filter's spread, so neither is
+/// needed for a bound.
 ///
 /// Nil (``init(svg:documentSize:viewBox:)``) whenever the reach cannot be known for sure from
-/// the document alone; the render is then one draw, as before: a clip path on a filtered element
-/// or inside it (measured on breeze/zanshin: pixels moved, cause not found), a filtered element under a
-/// rotation or a skew (librsvg then filters in a space whose grid moves with the crop), a
-/// `<style>` element (CSS could set a filter), a filter in a mask, pattern, marker or clip path, a nested `<svg>` or a
+/// the document alone, or a crop would move its pixels (``cropSensitive``); the render is then
+/// one draw, as before: for the strip cut, a filtered element under a rotation or a skew, or
+/// with a clip path on it or in it (the layered plan takes them); a `<style>` element (CSS could set a filter), a filter in a mask, pattern, marker or clip path, a nested `<svg>` or a
 /// `<symbol>` with a viewBox, a filter set other than as `url(#id)` or `none`,
 /// `primitiveUnits="objectBoundingBox"` (lengths relative to a box not read here), a filter
 /// that inherits primitives (`href`), a primitive other than a blur, an offset, a drop shadow,
@@ -37,6 +40,14 @@ struct FilterReach: Equatable {
     /// Every filtered element's reach (with the filters around it added), the largest first.
     let terms: [Term]
 
+    /// True when a filtered element paints with a radial gradient whose focus is off its centre:
+    /// such an element drawn from a cropped document (a strip, a layer's region) comes out up to
+    /// 12 levels off its one draw in scattered pixels (measured: breeze/zanshin's blurred ripples,
+    /// three of its five such elements, each alone; its 20 other blurs, and every blur in kiten
+    /// and kteatime, gradients centred or linear, within 1). Cause not found; pixman's two-point
+    /// radial gradients are computed from where each span starts.
+    let cropSensitive: Bool
+
     /// The most device pixels any filter carries a pixel when the document is drawn with
     /// `scale` device pixels per document unit (the largest stretch of the drawing's transform);
     /// 0 without a filtered element.
@@ -53,8 +64,11 @@ struct FilterReach: Equatable {
     static let maximumVisits = 1_000_000
 
     /// The reach of the filters of SVG text `svg`, drawn at `documentSize` with `viewBox`; nil
-    /// when it cannot be known for sure (see the type's notes).
-    init?(svg: Data, documentSize: Size, viewBox: Rect?) {
+    /// when it cannot be known for sure (see the type's notes) or a crop would move pixels
+    /// (``cropSensitive``). `forLayers` (``FilterLayerPlan``) takes a filtered element under a
+    /// rotation or a skew, or clipped, and keeps a crop-sensitive document (the plan draws such
+    /// an element whole); the strip cut refuses them.
+    init?(svg: Data, documentSize: Size, viewBox: Rect?, forLayers: Bool = false) {
         guard let tree = FilterReachTree(svg) else { return nil }
         var rootScale = 1.0
         if let viewBox {
@@ -62,7 +76,10 @@ struct FilterReach: Equatable {
             // The larger of the two axes' factors bounds any preserveAspectRatio's.
             rootScale = max(documentSize.width / viewBox.width, documentSize.height / viewBox.height)
         }
-        guard let terms = tree.reach(rootScale: rootScale) else { return nil }
+        var cropSensitive = false
+        guard let terms = tree.reach(rootScale: rootScale, rotationsAndClips: forLayers, cropSensitive: &cropSensitive),
+              forLayers || !cropSensitive else { return nil }
+        self.cropSensitive = cropSensitive
         self.terms = terms.sorted { ($0.documentUnits, $0.pixels) > ($1.documentUnits, $1.pixels) }
     }
 }

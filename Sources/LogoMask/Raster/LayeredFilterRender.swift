@@ -86,6 +86,14 @@ enum LayeredFilterRender {
                     let (dx, dy) = open.map { (Double($0.region.x0), Double($0.region.y0)) } ?? (0, 0)
                     switch layer.kind {
                     case .plain:
+                        // A filter drawn on the whole image: alone, as the memory target asks.
+                        if layer.drawsFilters { budget.take(width * height) }
+                        defer {
+                            if layer.drawsFilters {
+                                budget.give(width * height)
+                                PixelMemory.releaseFreedHeapMemory()
+                            }
+                        }
                         let document = try SVGDocument(
                             data: layer.document, name: logo.name, baseFile: logo.baseFile,
                             unlimited: logo.options.trustedInput)

@@ -38,18 +38,12 @@ struct SVGLayerSpans {
         var i = root.end
         while i < bytes.count {
             guard bytes[i] == UInt8(ascii: "<") else { i += 1; continue }
-            if CroppedSVGSource.has(bytes, at: i, "<!--") {
-                guard let end = CroppedSVGSource.find(bytes, "-->", from: i + 4) else { return nil }
-                i = end + 3
-            } else if CroppedSVGSource.has(bytes, at: i, "<![CDATA[") {
-                guard let end = CroppedSVGSource.find(bytes, "]]>", from: i + 9) else { return nil }
-                i = end + 3
-            } else if CroppedSVGSource.has(bytes, at: i, "<?") {
-                guard let end = CroppedSVGSource.find(bytes, "?>", from: i + 2) else { return nil }
-                i = end + 2
-            } else if CroppedSVGSource.has(bytes, at: i, "<!") {
-                return nil
-            } else if CroppedSVGSource.has(bytes, at: i, "</") {
+            switch Self.markup(bytes, at: i) {
+            case .skipped(let end): i = end; continue
+            case .unreadable: return nil
+            case .tag: break
+            }
+            if CroppedSVGSource.has(bytes, at: i, "</") {
                 guard let close = bytes[i...].firstIndex(of: UInt8(ascii: ">")) else { return nil }
                 i = close + 1
                 if deeper > 0 {
@@ -88,6 +82,26 @@ struct SVGLayerSpans {
             }
         }
         return nil
+    }
+
+    /// What starts at a `<` in markup.
+    enum Markup {
+        /// A comment, CDATA section or processing instruction, ending before this index.
+        case skipped(Int)
+        /// Other `<!` markup (a DOCTYPE), or one left open: not followed.
+        case unreadable
+        /// A start or end tag.
+        case tag
+    }
+
+    /// What starts at `bytes[i]`, a `<`.
+    static func markup(_ bytes: [UInt8], at i: Int) -> Markup {
+        for (open, close) in [("<!--", "-->"), ("<![CDATA[", "]]>"), ("<?", "?>")] as [(StaticString, StaticString)]
+        where CroppedSVGSource.has(bytes, at: i, open) {
+            guard let end = CroppedSVGSource.find(bytes, close, from: i + open.utf8CodeUnitCount) else { return .unreadable }
+            return .skipped(end + close.utf8CodeUnitCount)
+        }
+        return CroppedSVGSource.has(bytes, at: i, "<!") ? .unreadable : .tag
     }
 
     /// The value of presentation property `name` on `element` (``SVGPresentationProperty``).

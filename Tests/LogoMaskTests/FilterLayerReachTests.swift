@@ -1,0 +1,153 @@
+import Foundation
+import LogoMaskTestSupport
+import MaskGeometry
+import Testing
+@testable import LogoMask
+
+/// The layered filtered render (``FilterLayerPlan``) on what it used to refuse: a blur under a
+/// rotation, a filtered element with its own clip path, a `<use>` of an element inside another
+/// layer, a filtered element without an id, and a blurred off-centre radial gradient (drawn whole,
+/// as a plain layer). Each drawn at 1536 px on surfaces no larger than its region, within 2
+/// levels of rsvg-convert.
+@Suite("Filtered renders in layers: rotations, clips, references", .serialized)
+struct FilterLayerReachTests {
+    /// The kinds of `plan`'s layers, in order.
+    static func kinds(_ plan: FilterLayerPlan) -> [String] {
+        plan.layers.map { layer -> String in
+            switch layer.kind {
+            case .plain: return layer.inGroup ? "plain in group" : "plain"
+            case .filtered: return layer.inGroup ? "filtered in group" : "filtered"
+            case .groupEnd: return "group end"
+            }
+        }
+    }
+
+    /// The largest filtered region of `plan`, in pixels.
+    static func largestRegion(_ plan: FilterLayerPlan) -> Int {
+        plan.layers.map { layer -> Int in
+            if case .filtered(let r) = layer.kind { return (r.x1 - r.x0) * (r.y1 - r.y0) }
+            return 0
+        }.max() ?? 0
+    }
+
+    /// Renders `svg` at 1536 px in layers and against rsvg-convert; the layers drawn, the largest
+    /// layer surface and the largest premultiplied difference.
+    static func renderAgainstRsvg(_ svg: String, name: String) throws -> (layers: Int, largest: Int, difference: Int?) {
+        let logo = try VectorLogo(data: Data(svg.utf8), name: name)
+        let folder = try TestPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let input = folder.appendingPathComponent("input.svg").path
+        try Data(svg.utf8).write(to: URL(fileURLWithPath: input))
+        let ours = folder.appendingPathComponent("ours.png").path
+        let reference = folder.appendingPathComponent("reference.png").path
+        let drawn = try FilterLayerRenderTests.renderWatched(logo, to: ours)
+        let result = try runTool("rsvg-convert", ["-w", "1536", input, "-o", reference])
+        #expect(result.status == 0, "rsvg-convert failed (run `make test`, which installs librsvg2-bin): \(result.stderr)")
+        let difference = maxPremultipliedDifference(try RasterImage(contentsOfPNG: ours), try RasterImage(contentsOfPNG: reference))
+        return (drawn.layers, drawn.largest, difference)
+    }
+
+    static let header = """
+        <svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" \
+        xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" width="64" height="64" viewBox="0 0 64 64">
+        """
+
+    @Test("A blur under a rotation and one under a skewed matrix: two filtered layers on small regions, within 2 levels of rsvg-convert")
+    func rotatedBlurs() throws {
+        let svg = Self.header + """
+            <defs><filter id="b"><feGaussianBlur stdDeviation="1.5 0.5"/></filter></defs>
+            <rect x="2" y="2" width="60" height="60" fill="#204a87"/>
+            <rect id="r" x="20" y="8" width="24" height="6" fill="#ef2929" filter="url(#b)" transform="rotate(30 32 11)"/>
+            <ellipse id="e" cx="22" cy="44" rx="10" ry="4" fill="#fce94f" style="filter:url(#b)" transform="matrix(0.8 0.6 -0.6 0.8 20 -5)"/>
+            </svg>
+            """
+        let logo = try VectorLogo(data: Data(svg.utf8), name: "filter-reach-rotated.svg")
+        let plan = try #require(FilterLayerPlan(logo: logo, scale: 24, width: 1536, height: 1536))
+        #expect(Self.kinds(plan) == ["plain", "filtered", "filtered"])
+        let drawn = try Self.renderAgainstRsvg(svg, name: "filter-reach-rotated.svg")
+        #expect(drawn.layers == 2)
+        // Each surface its region (ink grown by 3 x the deviations' length and 8 pixels): the
+        // largest under half of the image.
+        #expect(drawn.largest == Self.largestRegion(plan))
+        #expect(drawn.largest * 2 < 1536 * 1536, "largest layer surface \(drawn.largest) px")
+        #expect(drawn.difference.map { $0 <= 2 } == true, "differs from rsvg-convert by \(drawn.difference.map(String.init) ?? "a size")")
+    }
+
+    @Test("A blurred shadow clipped to a band beside it (breeze/zanshin's kind): its region is measured unclipped, so the blur's tail inside the band is drawn; within 2 levels of rsvg-convert")
+    func clippedFilteredElement() throws {
+        let svg = Self.header + """
+            <defs><filter id="s"><feGaussianBlur stdDeviation="2"/></filter>
+            <clipPath id="band"><rect x="24" y="0" width="40" height="64"/></clipPath></defs>
+            <rect x="2" y="2" width="60" height="60" fill="#eeeeec"/>
+            <rect id="shadow" x="6" y="12" width="16" height="40" fill="#000" opacity="0.8" filter="url(#s)" clip-path="url(#band)"/>
+            <rect x="40" y="20" width="12" height="12" fill="#729fcf"/>
+            <circle id="dot" cx="48" cy="50" r="4" fill="#cc0000" filter="url(#s)"/>
+            </svg>
+            """
+        let logo = try VectorLogo(data: Data(svg.utf8), name: "filter-reach-clipped.svg")
+        let plan = try #require(FilterLayerPlan(logo: logo, scale: 24, width: 1536, height: 1536))
+        #expect(Self.kinds(plan) == ["plain", "filtered", "plain", "filtered"])
+        let region = try #require(plan.layers.compactMap { layer -> PixelBox? in
+            if case .filtered(let region) = layer.kind { return region }
+            return nil
+        }.first)
+        // The unclipped shadow (x 6...22) grown by 3 x 2 units and 8 pixels, at 24 px a unit.
+        #expect(region.x0 == 0 && region.x1 >= 28 * 24, "region \(region)")
+        let drawn = try Self.renderAgainstRsvg(svg, name: "filter-reach-clipped.svg")
+        #expect(drawn.layers == 2)
+        #expect(drawn.largest == Self.largestRegion(plan))
+        #expect(drawn.largest * 2 < 1536 * 1536, "largest layer surface \(drawn.largest) px")
+        #expect(drawn.difference.map { $0 <= 2 } == true, "differs from rsvg-convert by \(drawn.difference.map(String.init) ?? "a size")")
+    }
+
+    @Test("A `<use>` of a shape in another layer, a `<use>` of the filtered element, a blurred `<use>` without an id and Inkscape's offset path naming its source: each layer keeps what it references in a <defs>; within 2 levels of rsvg-convert")
+    func referencesIntoLayers() throws {
+        let svg = Self.header + """
+            <defs><filter id="b"><feGaussianBlur stdDeviation="1.5"/></filter></defs>
+            <g id="layer">
+            <path id="p" d="M8 8h16v16h-16z" fill="#73d216"/>
+            <rect id="f" x="30" y="30" width="20" height="20" fill="#ef2929" filter="url(#b)"/>
+            <use xlink:href="#p" x="30" y="0" opacity="0.5"/>
+            <path d="M40 10h10v10z" fill="none" stroke="#000" xlink:href="#p" inkscape:href="#p"/>
+            </g>
+            <use xlink:href="#f" x="-24" y="4" opacity="0.7"/>
+            <use xlink:href="#p" x="4" y="36" filter="url(#b)"/>
+            </svg>
+            """
+        #expect(FilterLayerPlan.referencedIDs(Data(svg.utf8)) == ["b", "p", "f"])
+        let logo = try VectorLogo(data: Data(svg.utf8), name: "filter-reach-use.svg")
+        let plan = try #require(FilterLayerPlan(logo: logo, scale: 24, width: 1536, height: 1536))
+        #expect(Self.kinds(plan) == ["plain", "filtered", "plain", "plain", "filtered"])
+        // The first `<use>` draws #p from its layer's document, where #p is kept but not drawn.
+        let text = String(decoding: plan.layers[2].document, as: UTF8.self)
+        #expect(text.contains(##"<defs><path id="p" d="M8 8h16v16h-16z" fill="#73d216"/></defs>"##))
+        #expect(text.contains(#"<defs><rect id="f""#))
+        let drawn = try Self.renderAgainstRsvg(svg, name: "filter-reach-use.svg")
+        #expect(drawn.layers == 2)
+        #expect(drawn.largest == Self.largestRegion(plan))
+        #expect(drawn.largest * 2 < 1536 * 1536, "largest layer surface \(drawn.largest) px")
+        #expect(drawn.difference.map { $0 <= 2 } == true, "differs from rsvg-convert by \(drawn.difference.map(String.init) ?? "a size")")
+    }
+
+    @Test("A blurred shape filled with a radial gradient off its centre is a plain layer (a crop moves its pixels); the blurs beside it are still filtered ones; within 2 levels of rsvg-convert")
+    func offCentreGradientDrawnWhole() throws {
+        let svg = Self.header + """
+            <defs><filter id="b"><feGaussianBlur stdDeviation="1"/></filter>
+            <radialGradient id="g" gradientUnits="userSpaceOnUse" cx="20" cy="40" r="14" fx="20" fy="32">
+            <stop offset="0" stop-color="#0d2024"/><stop offset="0.7" stop-color="#1d363e"/><stop offset="1" stop-color="#2e4c59"/>
+            </radialGradient></defs>
+            <ellipse id="ripple" cx="20" cy="40" rx="14" ry="7" fill="url(#g)" filter="url(#b)"/>
+            <circle id="c" cx="48" cy="16" r="8" fill="#f57900" filter="url(#b)"/>
+            <circle id="d" cx="50" cy="48" r="6" fill="#3465a4" filter="url(#b)"/>
+            </svg>
+            """
+        let logo = try VectorLogo(data: Data(svg.utf8), name: "filter-reach-focal.svg")
+        #expect(FilterReach(svg: logo.source, documentSize: logo.documentSize, viewBox: logo.viewBox) == nil)
+        let plan = try #require(FilterLayerPlan(logo: logo, scale: 24, width: 1536, height: 1536))
+        #expect(Self.kinds(plan) == ["plain", "filtered", "filtered"])
+        #expect(plan.layers.map(\.drawsFilters) == [true, false, false])
+        let drawn = try Self.renderAgainstRsvg(svg, name: "filter-reach-focal.svg")
+        #expect(drawn.layers == 2)
+        #expect(drawn.difference.map { $0 <= 2 } == true, "differs from rsvg-convert by \(drawn.difference.map(String.init) ?? "a size")")
+    }
+}

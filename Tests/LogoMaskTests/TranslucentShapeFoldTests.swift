@@ -1,0 +1,65 @@
+import Foundation
+import LogoMaskTestSupport
+import MaskGeometry
+import Testing
+@testable import LogoMask
+
+/// ``TranslucentShapeFold``: a translucent shape with one paint drawn with its opacity in that
+/// paint, so librsvg needs no surface of the image's size for it; what it refuses; and `render`'s
+/// pixels against rsvg-convert.
+@Suite("Translucent shapes folded")
+struct TranslucentShapeFoldTests {
+    private func fold(_ body: String, defs: String = "") -> String? {
+        let svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64">"# + defs + body + "</svg>"
+        return TranslucentShapeFold.folded(Data(svg.utf8)).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    @Test("Fill only, stroke only, percentages, attributes and style: the opacity goes into the painted one's opacity, the rest byte for byte")
+    func folds() throws {
+        let folded = try #require(fold(
+            #"<path d="M0 0h9v9z" style="opacity:0.5;fill:#fff;fill-opacity:0.8;stroke:none"/>"#
+                + #"<rect opacity="50%" fill="none" stroke="red" stroke-opacity="1" width="4" height="4"/>"#
+                + #"<circle r="3" style="opacity:1;fill:red;fill-opacity:1;stroke:none"/>"#))
+        #expect(folded.contains(#"<path d="M0 0h9v9z" style="fill:#fff;stroke:none;fill-opacity:0.4"/>"#))
+        #expect(folded.contains(#"<rect fill="none" stroke="red" width="4" height="4" style="stroke-opacity:0.5"/>"#))
+        #expect(folded.contains(#"<circle r="3" style="opacity:1;fill:red;fill-opacity:1;stroke:none"/>"#))
+    }
+
+    @Test("Left as they are: both paints, a paint or its opacity inherited, a filter, mask, clip or blend mode, a group; no fold at all with CSS or markers")
+    func refusals() {
+        let translucent = "opacity:0.5;fill-opacity:1;stroke-opacity:1"
+        #expect(fold(#"<path d="M0 0h9v9z" style="\#(translucent);fill:red;stroke:blue"/>"#) == nil)
+        #expect(fold(#"<path d="M0 0h9v9z" style="opacity:0.5;fill:red;stroke:none"/>"#) == nil)
+        #expect(fold(#"<g fill="red"><path d="M0 0h9v9z" style="\#(translucent);stroke:none"/></g>"#) == nil)
+        for effect in ["filter:url(#f)", "mask:url(#m)", "clip-path:url(#c)", "mix-blend-mode:multiply"] {
+            #expect(fold(#"<path d="M0 0h9v9z" style="\#(translucent);fill:red;stroke:none;\#(effect)"/>"#) == nil)
+        }
+        #expect(fold(#"<g style="\#(translucent);fill:red;stroke:none"><rect width="4" height="4"/></g>"#) == nil)
+        let shape = #"<path d="M0 0h9v9z" style="\#(translucent);fill:red;stroke:none"/>"#
+        #expect(fold(shape) != nil)
+        #expect(fold(shape, defs: "<style>path { opacity: 1 }</style>") == nil)
+        #expect(fold(shape, defs: #"<marker id="m"><rect width="1" height="1"/></marker>"#) == nil)
+    }
+
+    @Test("The Tango media logos at 1024 px: their 25 translucent shapes folded, within 2 levels of rsvg-convert")
+    func tangoMediaAgainstRsvg() throws {
+        let path = TestPaths.realWorldFolder.appendingPathComponent("tango/gnome-dev-media-ms.svg").path
+        let source = try Data(contentsOf: URL(fileURLWithPath: path))
+        let folded = try #require(TranslucentShapeFold.folded(source))
+        let text = String(decoding: folded, as: UTF8.self)
+        #expect(text.components(separatedBy: "opacity:0.44943824;").count - 1 == 0)
+        // 23 filled, one stroked at the same opacity, one stroked with a gradient at 0.18.
+        #expect(text.components(separatedBy: "fill-opacity:0.44943824").count - 1 == 23)
+        #expect(text.components(separatedBy: "stroke-opacity:0.44943824").count - 1 == 1)
+        #expect(text.components(separatedBy: "stroke-opacity:0.17977528").count - 1 == 1)
+        let folder = try TestPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let ours = folder.appendingPathComponent("ours.png").path
+        let reference = folder.appendingPathComponent("reference.png").path
+        try Rasterizer.writePNG(of: try VectorLogo(contentsOf: path), size: .width(1024), to: ours)
+        let result = try runTool("rsvg-convert", ["-w", "1024", path, "-o", reference])
+        #expect(result.status == 0, "rsvg-convert failed (run `make test`, which installs librsvg2-bin): \(result.stderr)")
+        let difference = maxPremultipliedDifference(try RasterImage(contentsOfPNG: ours), try RasterImage(contentsOfPNG: reference))
+        #expect(difference.map { $0 <= 2 } == true, "differs from rsvg-convert by \(difference.map(String.init) ?? "a size")")
+    }
+}
