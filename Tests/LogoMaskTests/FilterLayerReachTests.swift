@@ -118,6 +118,8 @@ struct FilterLayerReachTests {
         let logo = try VectorLogo(data: Data(svg.utf8), name: "filter-reach-use.svg")
         let plan = try #require(FilterLayerPlan(logo: logo, scale: 24, width: 1536, height: 1536))
         #expect(Self.kinds(plan) == ["plain", "filtered", "plain", "plain", "filtered"])
+        // The root `<use>` of #f draws its blur on the whole image: it takes the whole budget.
+        #expect(plan.layers.map(\.drawsFilters) == [false, false, false, true, false])
         // The first `<use>` draws #p from its layer's document, where #p is kept but not drawn.
         let text = String(decoding: plan.layers[2].document, as: UTF8.self)
         #expect(text.contains(##"<defs><path id="p" d="M8 8h16v16h-16z" fill="#73d216"/></defs>"##))
@@ -149,5 +151,25 @@ struct FilterLayerReachTests {
         let drawn = try Self.renderAgainstRsvg(svg, name: "filter-reach-focal.svg")
         #expect(drawn.layers == 2)
         #expect(drawn.difference.map { $0 <= 2 } == true, "differs from rsvg-convert by \(drawn.difference.map(String.init) ?? "a size")")
+    }
+
+    @Test("An off-centre gradient inherited from a group is crop-sensitive too; inside a translucent group (drawn on the group's surface, a crop) or beside an id written with an entity, no layered plan")
+    func cropSensitiveRefusals() throws {
+        let defs = """
+            <defs><filter id="b"><feGaussianBlur stdDeviation="1"/></filter>
+            <radialGradient id="g" gradientUnits="userSpaceOnUse" cx="20" cy="40" r="14" fx="20" fy="32">
+            <stop offset="0" stop-color="#0d2024"/><stop offset="1" stop-color="#2e4c59"/></radialGradient></defs>
+            """
+        let blurs = ##"<circle id="c" cx="48" cy="16" r="8" fill="#f57900" filter="url(#b)"/><circle id="d" cx="50" cy="48" r="6" fill="#3465a4" filter="url(#b)"/>"##
+        func plan(_ body: String) throws -> FilterLayerPlan? {
+            let logo = try VectorLogo(data: Data((Self.header + defs + body + blurs + "</svg>").utf8), name: "filter-reach-inherited.svg")
+            return FilterLayerPlan(logo: logo, scale: 24, width: 1536, height: 1536)
+        }
+        let inherited = try #require(try plan(#"<g fill="url(#g)"><ellipse id="ripple" cx="20" cy="40" rx="14" ry="7" filter="url(#b)"/></g>"#))
+        #expect(Self.kinds(inherited) == ["plain", "filtered", "filtered"])
+        #expect(inherited.layers.map(\.drawsFilters) == [true, false, false])
+        #expect(try plan(#"<g opacity="0.5"><ellipse cx="20" cy="40" rx="14" ry="7" fill="url(#g)" filter="url(#b)"/><rect width="4" height="4"/></g>"#) == nil)
+        #expect(try plan(#"<rect id="a&#45;b" width="4" height="4"/>"#) == nil)
+        #expect(try plan(#"<rect id="a-b" width="4" height="4"/>"#) != nil)
     }
 }

@@ -39,6 +39,15 @@ struct TranslucentShapeFoldTests {
         #expect(fold(shape) != nil)
         #expect(fold(shape, defs: "<style>path { opacity: 1 }</style>") == nil)
         #expect(fold(shape, defs: #"<marker id="m"><rect width="1" height="1"/></marker>"#) == nil)
+        // CSS beside the document, or under a namespace prefix (review).
+        let stylesheet = #"<?xml-stylesheet href="x.css"?>"# + #"<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64">"# + shape + "</svg>"
+        #expect(TranslucentShapeFold.folded(Data(stylesheet.utf8)) == nil)
+        #expect(fold(shape, defs: #"<svg:style xmlns:svg="http://www.w3.org/2000/svg">path { opacity: 1 }</svg:style>"#) == nil)
+        // What CSS does not read as a number is not folded (librsvg draws `0.` as opaque).
+        for opacity in ["0.", "0x1p-1", ".", "1e", "inf"] {
+            #expect(fold(#"<path d="M0 0h9v9z" style="opacity:\#(opacity);fill-opacity:1;fill:red;stroke:none"/>"#) == nil)
+        }
+        #expect(TranslucentShapeFold.isCSSNumber("-.5e+2") && TranslucentShapeFold.isCSSNumber("50") && TranslucentShapeFold.isCSSNumber("1.25E-3"))
     }
 
     @Test("The Tango media logos at 1024 px: their 25 translucent shapes folded, within 2 levels of rsvg-convert")

@@ -5,7 +5,7 @@
 struct FramePictureKey: Hashable, Sendable {
     /// The screen's transform and the bias (``ExactNumbers``).
     var screen: ExactNumbers
-    /// Nil when a picture is sharp.
+    /// The `soft` asked for: the value is then nil when a picture is sharp.
     var soft: Bool
     /// The pictures keep the clips the outline read.
     var outlineClips: Bool

@@ -8,7 +8,8 @@ import Synchronization
 ///
 /// Transparent to its callers: a value is the same bytes whoever asks first. Each key is made at
 /// most once however many threads ask at the same time (they wait for the first, as the outputs
-/// run as ``OrderedJobs``); different keys are made side by side. Errors are kept as values are.
+/// run as ``OrderedJobs``); different keys are made side by side. A failure goes to the callers
+/// waiting for it and is then dropped, so that a later caller makes the value again.
 final class LogoMemo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     private let entries = Mutex<[(key: Key, value: OnceCache<Value>)]>([])
     private let capacity: Int
@@ -32,6 +33,12 @@ final class LogoMemo<Key: Hashable & Sendable, Value: Sendable>: Sendable {
             return made
         }
         // Made outside the list's lock: another key can be made meanwhile.
-        return try cache.value(make)
+        do throws(LogoMaskError) {
+            return try cache.value(make)
+        } catch {
+            // A failure is not kept: the next caller tries again (with its own file to name).
+            entries.withLock { list in list.removeAll { $0.value === cache } }
+            throw error
+        }
     }
 }

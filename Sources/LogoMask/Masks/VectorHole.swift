@@ -225,7 +225,7 @@ public enum VectorHole {
                 // Nested clips: one group per clip, innermost last.
                 var opened = ""
                 var closed = ""
-                for clip in clips {
+                for clip in clips.map(\.written) {
                     let id = clipIDs[clip] ?? {
                         let id = "clip\(clipIDs.count)"
                         clipIDs[clip] = id

@@ -102,5 +102,9 @@ extension LogoOutline {
         public func mapped(by transform: Transform) -> Clip {
             Clip(path: path.mapped(by: transform), fillRule: fillRule, cutsGroup: cutsGroup)
         }
+
+        /// The clip as a `<clipPath>` writes it: its path and rule (``cutsGroup`` says how the
+        /// logo's drawing met it, not what it cuts), the key of one written clip.
+        var written: Clip { Clip(path: path, fillRule: fillRule) }
     }
 }

@@ -97,7 +97,11 @@ struct FilterLayerPlan {
               let spans = SVGLayerSpans(logo.source)
         else { return nil }
         let bytes = spans.bytes
-        guard let referenced = Self.referencedIDs(logo.source) else { return nil }
+        // The layers' ids are read from the raw markup: one written with an entity would match
+        // no reference, and the element it names be cut out of a layer that needs it.
+        guard let referenced = Self.referencedIDs(logo.source),
+              !Self.ids(in: bytes[...]).contains(where: { $0.contains("&") })
+        else { return nil }
         var builder = Builder(spans: spans, logo: logo, scale: scale, width: width, height: height, referenced: referenced)
         for (index, child) in spans.children.enumerated() where Self.drawn.contains(child.name) {
             guard Self.mentionsFilter(bytes[child.range]) else {

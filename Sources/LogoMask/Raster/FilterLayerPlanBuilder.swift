@@ -79,6 +79,9 @@ extension FilterLayerPlan {
                 svg: document, documentSize: logo.documentSize, viewBox: logo.viewBox, forLayers: true)
             else { return false }
             if reach.cropSensitive {
+                // Drawn whole only at the root: inside an opened group it would be drawn on the
+                // group's surface, a crop again.
+                guard !inGroup else { return false }
                 flushPlain()
                 addPlain(root: root, child: child, group: group, inGroup: inGroup)
                 flushPlain(drawsFilters: true)
@@ -120,8 +123,12 @@ extension FilterLayerPlan {
         mutating func flushPlain(drawsFilters: Bool = false) {
             guard let run = pending else { return }
             pending = nil
-            layers.append(Layer(
-                kind: .plain, document: document(run.items, group: run.group), inGroup: run.inGroup, drawsFilters: drawsFilters))
+            let document = document(run.items, group: run.group)
+            // A `<use>` in a plain run may draw a filtered element kept in its `<defs>`: on the
+            // whole image then, so it takes the whole drawing budget (unknown: as if it did).
+            let usesFilters = drawsFilters || (CroppedSVGSource.find([UInt8](document), "<use", from: 0) != nil
+                && (FilterReach(svg: document, documentSize: logo.documentSize, viewBox: logo.viewBox, forLayers: true)?.terms.isEmpty != true))
+            layers.append(Layer(kind: .plain, document: document, inGroup: run.inGroup, drawsFilters: usesFilters))
         }
 
         /// The logo's text with only `items` of its drawn elements (the others cut out), the
@@ -206,23 +213,27 @@ extension FilterLayerPlan {
             return Data(out)
         }
 
-        /// `svg` with every `clip-path` property (attribute or declaration) renamed to one
-        /// librsvg does not know, so that nothing in it is clipped: its ink can only grow.
+        /// `svg` with every `clip-path` and `mask` property (attribute or declaration) renamed to
+        /// one librsvg does not know, so that nothing in it is clipped or masked: its ink can only
+        /// grow. (A mask, like a clip, applies after the filter: measured masked, the region would
+        /// miss the blur beside the mask's ink.)
         static func withoutClips(_ svg: Data) -> Data {
             var bytes = [UInt8](svg)
-            let name = Array("clip-path".utf8)
-            var i = 1
-            while i + name.count < bytes.count {
-                guard bytes[i] == name[0], bytes[i..<(i + name.count)].elementsEqual(name) else { i += 1; continue }
-                let before = bytes[i - 1]
-                var j = i + name.count
-                while j < bytes.count, bytes[j] == 0x20 || bytes[j] == 0x09 || bytes[j] == 0x0A || bytes[j] == 0x0D { j += 1 }
-                let isName = [0x20, 0x09, 0x0A, 0x0D, 0x3B, 0x22, 0x27, 0x7B].contains(before)
-                if isName, j < bytes.count, bytes[j] == UInt8(ascii: "=") || bytes[j] == UInt8(ascii: ":") {
-                    // Same length: "clip-skip".
-                    bytes.replaceSubrange((i + 5)..<(i + 9), with: Array("skip".utf8))
+            // Same lengths: "clip-skip", "xask".
+            for (name, kept) in [(Array("clip-path".utf8), 5), (Array("mask".utf8), 0)] {
+                let replacement = kept == 5 ? Array("skip".utf8) : Array("x".utf8)
+                var i = 1
+                while i + name.count < bytes.count {
+                    guard bytes[i] == name[0], bytes[i..<(i + name.count)].elementsEqual(name) else { i += 1; continue }
+                    let before = bytes[i - 1]
+                    var j = i + name.count
+                    while j < bytes.count, bytes[j] == 0x20 || bytes[j] == 0x09 || bytes[j] == 0x0A || bytes[j] == 0x0D { j += 1 }
+                    let isName = [0x20, 0x09, 0x0A, 0x0D, 0x3B, 0x22, 0x27, 0x7B].contains(before)
+                    if isName, j < bytes.count, bytes[j] == UInt8(ascii: "=") || bytes[j] == UInt8(ascii: ":") {
+                        bytes.replaceSubrange((i + kept)..<(i + kept + replacement.count), with: replacement)
+                    }
+                    i = j
                 }
-                i = j
             }
             return Data(bytes)
         }

@@ -78,16 +78,17 @@ struct FilterReachTree {
         var filters: [Int: FilterSteps] = [:]
         var terms: [FilterReach.Term] = []
         // (node, scale from its parent's user space to document units, reach of the filters around
-        // it, use depth, whether every transform above it keeps the axes)
-        var pending: [(node: Int, scale: Double, around: FilterReach.Term, uses: Int, aligned: Bool)] = []
+        // it, use depth, whether every transform above it keeps the axes, whether the fill and the
+        // stroke it inherits are off-centre radial gradients)
+        var pending: [(node: Int, scale: Double, around: FilterReach.Term, uses: Int, aligned: Bool, offCentre: OffCentrePaints)] = []
         var visits = 0
         // A transform or a filter on the root: rare, and refused rather than read.
         let root = nodes[0]
         guard root.attributes["transform"] == nil, filterReference(of: 0) == nil else { return nil }
         for child in root.children.reversed() {
-            pending.append((child, rootScale, FilterReach.Term(documentUnits: 0, pixels: 0), 0, true))
+            pending.append((child, rootScale, FilterReach.Term(documentUnits: 0, pixels: 0), 0, true, offCentrePaints(of: 0, inherited: OffCentrePaints())))
         }
-        while let (index, parentScale, around, uses, parentAligned) = pending.popLast() {
+        while let (index, parentScale, around, uses, parentAligned, inherited) = pending.popLast() {
             visits += 1
             guard visits <= FilterReach.maximumVisits else { return nil }
             let node = nodes[index]
@@ -101,9 +102,11 @@ struct FilterReachTree {
             }
             let scale = parentScale * (node.attributes["transform"].map(TextSizeScan.linearScale) ?? 1)
             let aligned = parentAligned && node.attributes["transform"].map(Self.keepsAxes) ?? true
-            // Inside a filter (`around` is nonzero) or filtered itself: its paints are read.
+            // Inside a filter (`around` is nonzero) or filtered itself: its paints, its own or
+            // inherited (from a group, or the `<use>` drawing it), are read.
+            let offCentre = offCentrePaints(of: index, inherited: inherited)
             if !cropSensitive, around != FilterReach.Term(documentUnits: 0, pixels: 0) || filterReference(of: index) != nil,
-               paintsWithOffCentreFocus(index) {
+               offCentre.fill || offCentre.stroke {
                 cropSensitive = true
             }
             var reach = around
@@ -131,13 +134,14 @@ struct FilterReachTree {
                 let drawn = nodes[target]
                 if drawn.name == "svg" || (drawn.name == "symbol" && drawn.attributes["viewBox"] != nil) { return nil }
                 if drawn.name == "symbol" {
-                    for child in drawn.children.reversed() { pending.append((child, scale, reach, uses + 1, aligned)) }
+                    let throughSymbol = offCentrePaints(of: target, inherited: offCentre)
+                    for child in drawn.children.reversed() { pending.append((child, scale, reach, uses + 1, aligned, throughSymbol)) }
                 } else {
-                    pending.append((target, scale, reach, uses + 1, aligned))
+                    pending.append((target, scale, reach, uses + 1, aligned, offCentre))
                 }
                 continue
             }
-            for child in node.children.reversed() { pending.append((child, scale, reach, uses, aligned)) }
+            for child in node.children.reversed() { pending.append((child, scale, reach, uses, aligned, offCentre)) }
         }
         return terms
     }
@@ -173,19 +177,25 @@ struct FilterReachTree {
         return ids[String(href.dropFirst())]
     }
 
-    /// True when the element's fill or stroke is a radial gradient whose focus (`fx`, `fy`,
-    /// followed through `href`s) is not its centre.
-    private func paintsWithOffCentreFocus(_ index: Int) -> Bool {
-        for name in ["fill", "stroke"] {
-            guard let paint = SVGPresentationProperty.value(name, in: nodes[index].attributes),
-                  let open = paint.firstRange(of: "url(#") else { continue }
+    /// Whether an element's fill and stroke are radial gradients whose focus is off their centre.
+    struct OffCentrePaints {
+        var fill = false
+        var stroke = false
+    }
+
+    /// The element's fill and stroke as off-centre radial gradients or not (focus `fx`, `fy`
+    /// followed through `href`s, not the centre): its own where it sets them, else `inherited`.
+    private func offCentrePaints(of index: Int, inherited: OffCentrePaints) -> OffCentrePaints {
+        func offCentre(_ name: String) -> Bool? {
+            guard let paint = SVGPresentationProperty.value(name, in: nodes[index].attributes) else { return nil }
+            guard let open = paint.firstRange(of: "url(#") else { return paint == "inherit" ? nil : false }
             let id = paint[open.upperBound...].prefix { $0 != ")" && $0 != " " && $0 != "\"" && $0 != "'" }
-            guard let gradient = ids[String(id)], nodes[gradient].name == "radialGradient" else { continue }
+            guard let gradient = ids[String(id)], nodes[gradient].name == "radialGradient" else { return false }
             let cx = gradientAttribute("cx", of: gradient), cy = gradientAttribute("cy", of: gradient)
             let fx = gradientAttribute("fx", of: gradient) ?? cx, fy = gradientAttribute("fy", of: gradient) ?? cy
-            if fx != cx || fy != cy { return true }
+            return fx != cx || fy != cy
         }
-        return false
+        return OffCentrePaints(fill: offCentre("fill") ?? inherited.fill, stroke: offCentre("stroke") ?? inherited.stroke)
     }
 
     /// A gradient's attribute, from the first of it and the gradients it inherits from (`href`)

@@ -30,7 +30,11 @@ enum TranslucentShapeFold {
     /// `svg` with its translucent one-paint shapes folded, or nil when none is (see the type).
     static func folded(_ svg: Data) -> Data? {
         let bytes = [UInt8](svg)
-        guard CroppedSVGSource.find(bytes, "<style", from: 0) == nil, CroppedSVGSource.find(bytes, "<marker", from: 0) == nil,
+        // CSS in the document or beside it (`<?xml-stylesheet?>`, which librsvg loads), or a
+        // marker, under any namespace prefix (`<svg:style>`): not folded.
+        guard CroppedSVGSource.find(bytes, "<style", from: 0) == nil, CroppedSVGSource.find(bytes, ":style", from: 0) == nil,
+              CroppedSVGSource.find(bytes, "<marker", from: 0) == nil, CroppedSVGSource.find(bytes, ":marker", from: 0) == nil,
+              CroppedSVGSource.find(bytes, "<?xml-stylesheet", from: 0) == nil,
               let (_, root) = CroppedSVGSource.rootStartTag(in: bytes)
         else { return nil }
         var out: [UInt8] = []
@@ -110,10 +114,35 @@ enum TranslucentShapeFold {
         return String(decoding: inner, as: UTF8.self)
     }
 
-    /// An opacity as CSS writes it (a number or a percentage), clamped to 0...1.
+    /// An opacity as CSS writes it (a number or a percentage), clamped to 0...1; nil for what
+    /// CSS does not read as a number (`0.`, `0x1p-1`, `inf`: Swift's `Double` reads them).
     private static func unitValue(_ text: String) -> Double? {
-        let number = text.hasSuffix("%") ? Double(text.dropLast()).map { $0 / 100 } : Double(text)
-        guard let number, number.isFinite else { return nil }
-        return min(1, max(0, number))
+        let digits = text.hasSuffix("%") ? String(text.dropLast()) : text
+        guard isCSSNumber(digits), let number = Double(digits) else { return nil }
+        return min(1, max(0, text.hasSuffix("%") ? number / 100 : number))
+    }
+
+    /// True when `text` is a CSS `<number>`: a sign, digits with at most one point and a digit
+    /// after it, then an optional exponent with digits.
+    static func isCSSNumber(_ text: String) -> Bool {
+        var rest = Substring(text)
+        if let first = rest.first, first == "+" || first == "-" { rest = rest.dropFirst() }
+        let whole = rest.prefix { $0.isASCII && $0.isNumber }
+        rest = rest.dropFirst(whole.count)
+        var fraction = Substring()
+        if rest.first == "." {
+            fraction = rest.dropFirst().prefix { $0.isASCII && $0.isNumber }
+            guard !fraction.isEmpty else { return false }
+            rest = rest.dropFirst(1 + fraction.count)
+        }
+        guard !whole.isEmpty || !fraction.isEmpty else { return false }
+        if let e = rest.first, e == "e" || e == "E" {
+            rest = rest.dropFirst()
+            if let sign = rest.first, sign == "+" || sign == "-" { rest = rest.dropFirst() }
+            let exponent = rest.prefix { $0.isASCII && $0.isNumber }
+            guard !exponent.isEmpty else { return false }
+            rest = rest.dropFirst(exponent.count)
+        }
+        return rest.isEmpty
     }
 }

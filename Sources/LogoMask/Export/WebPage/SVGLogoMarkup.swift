@@ -46,7 +46,7 @@ struct SVGLogoMarkup {
         self.pictureSets = pictureSets
         var clips: [LogoOutline.Clip] = []
         var index: [LogoOutline.Clip: Int] = [:]
-        for clip in outline.shapes.flatMap(\.clips) + outline.pictures.flatMap(\.clips) where index[clip] == nil {
+        for clip in (outline.shapes.flatMap(\.clips) + outline.pictures.flatMap(\.clips)).map(\.written) where index[clip] == nil {
             index[clip] = clips.count
             clips.append(clip)
         }
@@ -93,7 +93,7 @@ struct SVGLogoMarkup {
             open = groups
             var element = element
             for clip in clips.reversed() {
-                guard let i = clipIndex[clip] else { continue }
+                guard let i = clipIndex[clip.written] else { continue }
                 element = "<g clip-path=\"url(#\(prefix)\(i))\">" + element + "</g>"
             }
             text += element + "\n"
