@@ -42,6 +42,20 @@ struct LottieArtChoice {
             && (try? matteLayers(outline, id: "hole", box: (.zero, 1, 1), endFrame: 1)) != nil
     }
 
+    /// Why Lottie layers cannot carry `outline`'s shapes (its pictures left out), in the drawn
+    /// logo's colours or, with `hole`, as a matte; nil when they can.
+    private static func shapesRefusal(_ outline: LogoOutline, hole: Bool) -> String? {
+        var shapes = outline
+        shapes.pictures = []
+        do throws(LottieShapes.Refusal) {
+            _ = try layers(shapes, tint: nil, id: "logo", box: (.zero, 1, 1), endFrame: 1)
+            if hole { _ = try matteLayers(shapes, id: "hole", box: (.zero, 1, 1), endFrame: 1) }
+            return nil
+        } catch {
+            return "Lottie shapes cannot carry \(error.description)"
+        }
+    }
+
     /// The outline's layers (``LottieArtLayers``) in precomposition `id`.
     private static func layers(
         _ outline: LogoOutline, tint: RGBAColor?, id: String, box: (origin: Point, width: Int, height: Int), endFrame: Int,
@@ -89,10 +103,16 @@ struct LottieArtChoice {
             // Frame 0's pictures serve every frame only when soft; else a ladder for each.
             if let atZero = try FilterPictureGrid.framePictures(of: scene.logo, outline: outline, on: screen) {
                 outline = atZero
-            } else if outline.shapes.isEmpty {
-                // Nothing but filter results (glow.svg): the whole logo's ladder is theirs.
+            } else if outline.shapes.isEmpty || scene.spec.logoColor != nil {
+                // Nothing but filter results (glow.svg): the whole logo's ladder is theirs. Or a
+                // tinted logo, whose drawn art is a whole picture: no ladder of its pictures.
                 layered = false
                 sharpPictures = true
+            } else if let refusal = shapesRefusal(outline, hole: hole) {
+                // The shapes themselves stop the layers (breeze/zanshin: a stroke's squashed
+                // gradient): the whole logo goes in as pictures, as when the layers refuse below,
+                // without drawing every picture's ladder first (zanshin: 1 s).
+                return try make(builder: builder, drawnLogo: drawnLogo, hole: hole, allowPictures: false, pictureRefusal: refusal)
             } else {
                 frames = frameStates(builder: builder)
                 let arts = (drawnLogo ? [drawnTransforms(scene: scene, frames: frames)] : [])
