@@ -219,9 +219,8 @@ extension FilterLayerPlan {
         /// miss the blur beside the mask's ink.)
         static func withoutClips(_ svg: Data) -> Data {
             var bytes = [UInt8](svg)
-            // Same lengths: "clip-skip", "xask".
-            for (name, kept) in [(Array("clip-path".utf8), 5), (Array("mask".utf8), 0)] {
-                let replacement = kept == 5 ? Array("skip".utf8) : Array("x".utf8)
+            // Renamed in place, same lengths: "clip-skip", "xask".
+            for (name, at, replacement) in [(Array("clip-path".utf8), 5, Array("skip".utf8)), (Array("mask".utf8), 0, Array("x".utf8))] {
                 var i = 1
                 while i + name.count < bytes.count {
                     guard bytes[i] == name[0], bytes[i..<(i + name.count)].elementsEqual(name) else { i += 1; continue }
@@ -230,7 +229,7 @@ extension FilterLayerPlan {
                     while j < bytes.count, bytes[j] == 0x20 || bytes[j] == 0x09 || bytes[j] == 0x0A || bytes[j] == 0x0D { j += 1 }
                     let isName = [0x20, 0x09, 0x0A, 0x0D, 0x3B, 0x22, 0x27, 0x7B].contains(before)
                     if isName, j < bytes.count, bytes[j] == UInt8(ascii: "=") || bytes[j] == UInt8(ascii: ":") {
-                        bytes.replaceSubrange((i + kept)..<(i + kept + replacement.count), with: replacement)
+                        bytes.replaceSubrange((i + at)..<(i + at + replacement.count), with: replacement)
                     }
                     i = j
                 }

@@ -37,19 +37,15 @@ struct LottieArtChoice {
     /// colours and as a hole's matte: a reveal with a hole otherwise falls back to one picture of
     /// the whole logo for both (kiten's matte refuses its overlapping translucent groups).
     static func drawsShapesWithPictures(_ outline: LogoOutline, tint: RGBAColor?) -> Bool {
-        tint == nil && outline.drawsWithPictures
-            && (try? layers(outline, tint: nil, id: "logo", box: (.zero, 1, 1), endFrame: 1)) != nil
-            && (try? matteLayers(outline, id: "hole", box: (.zero, 1, 1), endFrame: 1)) != nil
+        tint == nil && outline.drawsWithPictures && refusal(outline, hole: true) == nil
     }
 
-    /// Why Lottie layers cannot carry `outline`'s shapes (its pictures left out), in the drawn
-    /// logo's colours or, with `hole`, as a matte; nil when they can.
-    private static func shapesRefusal(_ outline: LogoOutline, hole: Bool) -> String? {
-        var shapes = outline
-        shapes.pictures = []
+    /// Why Lottie layers cannot carry `outline` untinted, in its colours and, with `hole`, as a
+    /// matte; nil when they can.
+    private static func refusal(_ outline: LogoOutline, hole: Bool) -> String? {
         do throws(LottieShapes.Refusal) {
-            _ = try layers(shapes, tint: nil, id: "logo", box: (.zero, 1, 1), endFrame: 1)
-            if hole { _ = try matteLayers(shapes, id: "hole", box: (.zero, 1, 1), endFrame: 1) }
+            _ = try layers(outline, tint: nil, id: "logo", box: (.zero, 1, 1), endFrame: 1)
+            if hole { _ = try matteLayers(outline, id: "hole", box: (.zero, 1, 1), endFrame: 1) }
             return nil
         } catch {
             return "Lottie shapes cannot carry \(error.description)"
@@ -108,11 +104,11 @@ struct LottieArtChoice {
                 // tinted logo, whose drawn art is a whole picture: no ladder of its pictures.
                 layered = false
                 sharpPictures = true
-            } else if let refusal = shapesRefusal(outline, hole: hole) {
+            } else if let why = refusal({ var shapes = outline; shapes.pictures = []; return shapes }(), hole: hole) {
                 // The shapes themselves stop the layers (breeze/zanshin: a stroke's squashed
                 // gradient): the whole logo goes in as pictures, as when the layers refuse below,
                 // without drawing every picture's ladder first (zanshin: 1 s).
-                return try make(builder: builder, drawnLogo: drawnLogo, hole: hole, allowPictures: false, pictureRefusal: refusal)
+                return try make(builder: builder, drawnLogo: drawnLogo, hole: hole, allowPictures: false, pictureRefusal: why)
             } else {
                 frames = frameStates(builder: builder)
                 let arts = (drawnLogo ? [drawnTransforms(scene: scene, frames: frames)] : [])

@@ -66,16 +66,16 @@ struct LogoPicture {
                 try Self.draw(logo, width: w, height: h, transform: transform, tint: tint)
             }
             if black {
-                // The shared pixels stay as drawn: the hole blackens its own copy.
+                // The shared pixels stay as drawn: the hole's copy is made black as it is copied.
                 let copy = PixelPlane(width: w, height: h)
-                copy.pixels.update(from: plane.pixels, count: w * h)
+                for i in 0..<(w * h) { copy.pixels[i] = plane.pixels[i] & 0xFF00_0000 }
                 plane = copy
             }
         } else {
             plane = try Self.draw(logo, width: w, height: h, transform: transform, tint: tint)
-        }
-        if black {
-            for i in 0..<(w * h) { plane.pixels[i] &= 0xFF00_0000 }
+            if black {
+                for i in 0..<(w * h) { plane.pixels[i] &= 0xFF00_0000 }
+            }
         }
         png = try EmbeddedPNG(plane: plane, compression: compression)
     }
