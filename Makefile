@@ -42,7 +42,7 @@ deps:
 	@$(PYTHON) -c 'import lottie_specs, jsonschema, thorvg_python' 2>/dev/null || { echo "Installing (pip): $(PIP_PACKAGES)"; \
 		$(PYTHON) -m pip install --quiet --disable-pip-version-check $(PIP_PACKAGES) 2>/dev/null \
 		|| $(PYTHON) -m pip install --quiet --disable-pip-version-check --break-system-packages $(PIP_PACKAGES); }
-	@$(PYTHON) -c 'import pylottie' 2>/dev/null || { echo "Installing (pip, no dependencies): $(PIP_NO_DEPS)"; \
+	@$(PYTHON) -c 'import importlib.util, sys; sys.exit(importlib.util.find_spec("pylottie") is None)' 2>/dev/null || { echo "Installing (pip, no dependencies): $(PIP_NO_DEPS)"; \
 		$(PYTHON) -m pip install --quiet --disable-pip-version-check --no-deps $(PIP_NO_DEPS) 2>/dev/null \
 		|| $(PYTHON) -m pip install --quiet --disable-pip-version-check --no-deps --break-system-packages $(PIP_NO_DEPS); }
 

@@ -71,12 +71,16 @@ public enum LottieWebPlayer {
         return paths
     }
 
-    /// Writes lottie-web's script, taken from pylottie's `lottie.html`, to `url`.
+    /// Writes lottie-web's script, taken from pylottie's `lottie.html`, to `url`. The package is
+    /// found, not imported: its `__init__` imports Playwright, which `make deps` leaves out (pylottie
+    /// is installed without its dependencies, only for the lottie-web copy it carries).
     static func extractLottieWeb(to url: URL) throws {
         let python = try Tool.path("python3")
         let code = """
-            import os, re, sys, pylottie
-            text = open(os.path.join(os.path.dirname(pylottie.__file__), 'lottie.html'), encoding='utf-8').read()
+            import importlib.util, os, re, sys
+            spec = importlib.util.find_spec('pylottie')
+            if spec is None or not spec.origin: sys.exit('pylottie is not installed')
+            text = open(os.path.join(os.path.dirname(spec.origin), 'lottie.html'), encoding='utf-8').read()
             match = re.search(r'<script>(.*?)</script>', text, re.S)
             if not match or 'loadAnimation' not in match.group(1): sys.exit('no lottie-web script in pylottie/lottie.html')
             open(sys.argv[1], 'w', encoding='utf-8').write(match.group(1))
