@@ -33,8 +33,9 @@ import MaskGeometry
 ///
 /// An element cut out of a layer's document that holds an id something can reference (a `<use>`,
 /// a `url(#id)`) is kept in it inside a `<defs>`: not drawn there, still there to be referenced.
-/// A filtered element whose crop would move pixels (``FilterReach/cropSensitive``) is drawn as a
-/// plain layer, on the whole image as one draw draws it.
+/// A filtered element whose crop at an offset would move pixels (``FilterReach/cropSensitive``)
+/// gets a region from the image's corner to the far corner of its own: drawn at offset 0, its
+/// pixels are one draw's, on a surface that is still smaller than the image.
 struct FilterLayerPlan {
     enum Kind: Equatable {
         case plain
@@ -50,8 +51,8 @@ struct FilterLayerPlan {
         var document: Data
         /// Drawn onto the open group's surface rather than the image.
         var inGroup: Bool
-        /// A plain layer holding a filtered element drawn whole (``FilterReach/cropSensitive``):
-        /// librsvg's surfaces for it are the image's size, so it draws alone.
+        /// A plain layer whose `<use>` may draw a filtered element kept in a `<defs>`: librsvg's
+        /// surfaces for it are the image's size, so it draws alone.
         var drawsFilters = false
     }
 

@@ -71,22 +71,17 @@ extension FilterLayerPlan {
             pending = ([(root, child)], group, inGroup)
         }
 
-        /// Adds a filtered element's layer (a plain one when a crop would move its pixels);
-        /// false when its region cannot be known (the reach or the box unreadable).
+        /// Adds a filtered element's layer (its region reaching to the image's corner when a
+        /// crop would move its pixels); false when its region cannot be known (the reach or the
+        /// box unreadable).
         mutating func addFiltered(root: Int, child: Int?, id: String?, group: Group?, inGroup: Bool) -> Bool {
             let document = self.document([(root, child)], group: group)
             guard let reach = FilterReach(
                 svg: document, documentSize: logo.documentSize, viewBox: logo.viewBox, forLayers: true)
             else { return false }
-            if reach.cropSensitive {
-                // Drawn whole only at the root: inside an opened group it would be drawn on the
-                // group's surface, a crop again.
-                guard !inGroup else { return false }
-                flushPlain()
-                addPlain(root: root, child: child, group: group, inGroup: inGroup)
-                flushPlain(drawsFilters: true)
-                return true
-            }
+            // Only at the root: inside an opened group it would be drawn on the group's surface,
+            // whose corner is the group's region's.
+            if reach.cropSensitive, inGroup { return false }
             flushPlain()
             // The box without the group's clip and opacity, and without any clip path on the
             // element or in it: the whole source the filter reads. A clip on a filtered element
@@ -102,9 +97,14 @@ extension FilterLayerPlan {
             else { return false }
             filteredCount += 1
             // Rounding of the region and antialiasing: 2 pixels more than the reach.
-            guard let region = PixelBox.covering(
+            guard var region = PixelBox.covering(
                 ink, under: .scale(scale), margin: reach.devicePixels(scale: scale) + 2, width: width, height: height)
             else { return true }
+            if reach.cropSensitive {
+                // Drawn from the image's corner, the crop is the whole drawing's transform exactly
+                // and only the surface is smaller (see ``FilterReach/cropSensitive``).
+                region = PixelBox(x0: 0, y0: 0, x1: region.x1, y1: region.y1)
+            }
             filteredArea += Double(region.x1 - region.x0) * Double(region.y1 - region.y0)
             if inGroup {
                 groupUnion = groupUnion.map {
@@ -120,14 +120,14 @@ extension FilterLayerPlan {
             layers.append(layer)
         }
 
-        mutating func flushPlain(drawsFilters: Bool = false) {
+        mutating func flushPlain() {
             guard let run = pending else { return }
             pending = nil
             let document = document(run.items, group: run.group)
             // A `<use>` in a plain run may draw a filtered element kept in its `<defs>`: on the
             // whole image then, so it takes the whole drawing budget (unknown: as if it did).
-            let usesFilters = drawsFilters || (CroppedSVGSource.find([UInt8](document), "<use", from: 0) != nil
-                && (FilterReach(svg: document, documentSize: logo.documentSize, viewBox: logo.viewBox, forLayers: true)?.terms.isEmpty != true))
+            let usesFilters = CroppedSVGSource.find([UInt8](document), "<use", from: 0) != nil
+                && FilterReach(svg: document, documentSize: logo.documentSize, viewBox: logo.viewBox, forLayers: true)?.terms.isEmpty != true
             layers.append(Layer(kind: .plain, document: document, inGroup: run.inGroup, drawsFilters: usesFilters))
         }
 

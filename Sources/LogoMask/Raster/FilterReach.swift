@@ -41,11 +41,19 @@ struct FilterReach: Equatable {
     let terms: [Term]
 
     /// True when a filtered element paints with a radial gradient whose focus is off its centre:
-    /// such an element drawn from a cropped document (a strip, a layer's region) comes out up to
-    /// 12 levels off its one draw in scattered pixels (measured: breeze/zanshin's blurred ripples,
-    /// three of its five such elements, each alone; its 20 other blurs, and every blur in kiten
-    /// and kteatime, gradients centred or linear, within 1). Cause not found; pixman's two-point
-    /// radial gradients are computed from where each span starts.
+    /// such an element drawn from a document cropped at an offset (a strip, a layer's region)
+    /// comes out up to 13 levels off its one draw in scattered dark pixels (breeze/zanshin's
+    /// blurred ripples; its 20 other blurs, and every blur in kiten and kteatime, gradients
+    /// centred or linear, within 1).
+    ///
+    /// The cause: the offset changes the translation of the gradient's matrix, which Cairo hands
+    /// pixman in 16.16 fixed point, pinned at the centre of the draw's extents; the gradient's
+    /// pixels move by 1-2 levels here and there (as any gradient's may), and the filter, computed
+    /// in linearRGB on 8-bit pixels, turns 1 level of a dark colour into up to 13 on the way back
+    /// to sRGB (the same element with `color-interpolation-filters="sRGB"` stays within 2). It
+    /// grows with the offset (1 px: none; 16 px: 96 bytes; 1400 px: 5,550), whatever the size of
+    /// the surface, so the layered plan draws such an element on a region from the image's corner
+    /// (offset 0: the whole draw's transform, the same pixels) and the strip cut refuses it.
     let cropSensitive: Bool
 
     /// The most device pixels any filter carries a pixel when the document is drawn with
@@ -67,7 +75,7 @@ struct FilterReach: Equatable {
     /// when it cannot be known for sure (see the type's notes) or a crop would move pixels
     /// (``cropSensitive``). `forLayers` (``FilterLayerPlan``) takes a filtered element under a
     /// rotation or a skew, or clipped, and keeps a crop-sensitive document (the plan draws such
-    /// an element whole); the strip cut refuses them.
+    /// an element on a region from the image's corner); the strip cut refuses them.
     init?(svg: Data, documentSize: Size, viewBox: Rect?, forLayers: Bool = false) {
         guard let tree = FilterReachTree(svg) else { return nil }
         var rootScale = 1.0
