@@ -149,10 +149,13 @@ extension SplashGenerator {
                     ? WebDarkMode(background: (c.darkBackground ?? c.background).flatColor, logo: darkLogo) : nil
                 let pagePath = try folder.path("reveal/reveal.html")
                 let pagePurpose = "The reveal as a self-contained web page on \(device.name)."
+                // Handed out right after the Lottie: a logo the page embeds as whole pictures draws
+                // the largest one of the run in it (kiten: 1846x1312 px through its 109 shadows),
+                // which, started after the code and launch files, was the run's last job alone.
                 steps.append(.job({ () throws(LogoMaskError) in
                     try RevealExport.write(RevealExport.webPage(scene, options: options, dark: webDark), to: pagePath)
                     return .file("reveal/reveal.html", purpose: pagePurpose)
-                }, weight: 3))
+                }, weight: 4))
                 // The overlay for any window starts from the web launch screen: the web's logo width.
                 var web = scene.settings
                 web.logoWidth = c.logoWidth(for: .web)

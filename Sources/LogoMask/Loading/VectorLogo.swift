@@ -71,6 +71,10 @@ public final class VectorLogo: Sendable {
     /// Its launch logo PNGs by size (``AssetWriter/png(_:size:to:scale:purpose:)``): the iOS
     /// image set's and the web's are the same files.
     let launchPNGs = LogoMemo<RenderSize, LaunchPNG>(capacity: 16)
+    /// Its coverage pictures for ``InkProbe`` by rect and side (at most 256 px a side): the strip
+    /// cut of every large render of a filtered logo, its painted region and its emptiness each
+    /// probe a rect, most of them the same one.
+    let inkProbes = LogoMemo<ExactNumbers, RasterImage>(capacity: 4)
 
     /// The logo as normalized vector shapes (``LogoOutline``): absolute move/line/cubic/close
     /// paths in document units with fill rules, strokes, paints and clips, and whether they are
@@ -86,6 +90,8 @@ public final class VectorLogo: Sendable {
     let paintsNothingCache = OnceCache<Bool>()
     /// ``paintedRegion``'s probe of where the logo paints, once per logo.
     let paintedInkCache = OnceCache<Rect>()
+    /// The copy with translucent shapes folded (nil: nothing to fold; ``translucentFolded``).
+    private let foldedCache = OnceCache<VectorLogo?>()
 
     /// The document box, `(0, 0, documentSize)`.
     public var documentBox: Rect { Rect(x: 0, y: 0, width: documentSize.width, height: documentSize.height) }
@@ -166,6 +172,19 @@ public final class VectorLogo: Sendable {
             logicalBounds = Rect(x: 0, y: 0, width: size.width, height: size.height)
             inkBounds = try Self.pdfInkBounds(document, page: options.page - 1, size: size)
         }
+    }
+
+    /// The logo with its translucent one-paint shapes' opacity folded into their paints
+    /// (``TranslucentShapeFold``; itself when there is nothing to fold, or for a PDF), made once:
+    /// every render gets the same copy, so what the copy keeps (``inkProbes``) serves them all
+    /// (a filtered logo's launch logo at 1x-3x and the web's each probed its ink afresh).
+    var translucentFolded: VectorLogo {
+        guard format == .svg else { return self }
+        // Never fails: the closure throws nothing.
+        let folded = (try? foldedCache.value { () throws(LogoMaskError) -> VectorLogo? in
+            TranslucentShapeFold.folded(source).map(replacingSource)
+        }) ?? nil
+        return folded ?? self
     }
 
     /// The same logo drawn from `source`, a rewrite of its SVG text that draws the same shapes

@@ -61,12 +61,26 @@ enum InkProbe {
 
     /// The coverage picture of `logo` over `rect` (document units), `side` pixels on its longer
     /// side, and one of its pixels' size in document units.
+    ///
+    /// Drawn once per logo, rect and side (``VectorLogo/inkProbes``): every large render of a
+    /// filtered logo probes its document box (kiten's `generate`: the iOS launch logo at 1x-3x and
+    /// the web's, four draws of its 109 shadows for one answer).
     private static func picture(of logo: VectorLogo, over rect: Rect, side: Int) throws(LogoMaskError) -> (picture: RasterImage, pixel: Double) {
         let scale = Double(side) / max(rect.width, rect.height)
-        let width = max(1, Int((rect.width * scale).rounded(.up))), height = max(1, Int((rect.height * scale).rounded(.up)))
-        let transform = Transform.translation(x: -rect.minX, y: -rect.minY).concatenating(.scale(scale))
-        return (try Rasterizer.image(of: logo, width: width, height: height, transform: transform, coverageOnly: true), 1 / scale)
+        let key = ExactNumbers([rect.minX, rect.minY, rect.width, rect.height, Double(side)])
+        drawLog.record(logo.name) { $0.asked += 1 }
+        let picture = try logo.inkProbes.value(key) { () throws(LogoMaskError) -> RasterImage in
+            drawLog.record(logo.name) { $0.made += 1 }
+            let width = max(1, Int((rect.width * scale).rounded(.up))), height = max(1, Int((rect.height * scale).rounded(.up)))
+            let transform = Transform.translation(x: -rect.minX, y: -rect.minY).concatenating(.scale(scale))
+            return try Rasterizer.image(of: logo, width: width, height: height, transform: transform, coverageOnly: true)
+        }
+        return (picture, 1 / scale)
     }
+
+    /// Test hook: how many probe pictures of a watched logo were asked for and drawn (a probe of
+    /// the same rect and side is drawn once per logo).
+    static let drawLog = WatchedLog(empty: MemoTally())
 
     /// The inked pixels' box of a probe `picture` of `rect`, in document units; nil when none is.
     private static func inkedRect(_ picture: RasterImage, over rect: Rect, pixel: Double) -> Rect? {

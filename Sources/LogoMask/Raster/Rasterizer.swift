@@ -43,7 +43,7 @@ public enum Rasterizer {
         // Translucent one-paint shapes drawn without a surface of the image's size each. Not in
         // layers: there the filters' cost dominates (no gain measured on kteatime or zanshin), and
         // on zanshin the fold's rounding stacked to 3 levels on 4 pixels.
-        let logo = logo.format == .svg ? TranslucentShapeFold.folded(logo.source).map(logo.replacingSource) ?? logo : logo
+        let logo = logo.translucentFolded
         if logo.usesFilterEffects, let cut = FilteredStripCut(
             logo: logo, width: raster.width, height: raster.height, scale: raster.scale, clipped: background == nil) {
             try PNGWriter.write(
