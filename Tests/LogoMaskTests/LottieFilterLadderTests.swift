@@ -12,11 +12,13 @@ import Testing
 /// result), a dot over it. About 2 s in debug.
 @Suite("Lottie: a ladder for each sharp filter picture")
 struct LottieFilterLadderTests {
+    // The glow blurs the star's own colours (`SourceGraphic`): a shadow made from `SourceAlpha`
+    // alone would be split from the star (``ShadowSplit``), leaving no sharp picture to ladder.
     static let svg = """
         <svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100">
           <defs>
             <filter id="glow" x="-20%" y="-20%" width="140%" height="140%">
-              <feGaussianBlur in="SourceAlpha" stdDeviation="2" result="blur"/>
+              <feGaussianBlur in="SourceGraphic" stdDeviation="2" result="blur"/>
               <feMerge><feMergeNode in="blur"/><feMergeNode in="SourceGraphic"/></feMerge>
             </filter>
           </defs>

@@ -28,6 +28,8 @@ struct PictureHandOffTests {
     /// three: a Tango filter rlottie could not start on, a Breeze filter, a hole with a stroke
     /// whose pen is stretched).
     static var logos: [String] {
+        // PICTURE_HANDOFF_LOGOS=a.svg:b.svg plays those files instead (a held-out set).
+        if let paths = ProcessInfo.processInfo.environment["PICTURE_HANDOFF_LOGOS"] { return paths.split(separator: ":").map(String.init) }
         let all = ProcessInfo.processInfo.environment["PICTURE_HANDOFF_ALL"] == "1"
         let names = all ? pictureLogos : ["tango/gnome-dev-media-cf.svg", "breeze/kteatime.svg", "tango/help-browser.svg"]
         return names.map { TestPaths.realWorldFolder.appendingPathComponent($0).path }

@@ -86,6 +86,9 @@ public final class VectorLogo: Sendable {
         get throws(LogoMaskError) { try outlineCache.value { () throws(LogoMaskError) in try OutlineExtractor.outline(of: self) } }
     }
     private let outlineCache = OnceCache<LogoOutline>()
+    /// The SVG text the outline is read back from: a drop shadow split from the shapes under it
+    /// (``ShadowSplit``), or nil for the logo's own. Decided once (it draws the logo twice).
+    let outlineSource = OnceCache<Data?>()
     /// ``paintsNothing``, probed once.
     let paintsNothingCache = OnceCache<Bool>()
     /// ``paintedRegion``'s probe of where the logo paints, once per logo.

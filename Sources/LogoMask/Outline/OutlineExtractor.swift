@@ -141,8 +141,10 @@ enum OutlineExtractor {
         context.setTransform(Transform.scale(zoom).concatenating(.translation(x: offset.x, y: offset.y)))
         switch logo.format {
         case .svg:
+            // A drop shadow's filter picture is read back apart from the shapes under it.
+            let source = try logo.outlineSource.value { ShadowSplit.source(for: logo) } ?? logo.source
             let document = try SVGDocument(
-                data: logo.source, name: logo.name, baseFile: logo.baseFile, unlimited: logo.options.trustedInput)
+                data: source, name: logo.name, baseFile: logo.baseFile, unlimited: logo.options.trustedInput)
             try document.render(on: context, element: logo.options.elementID, viewport: logo.documentBox)
         case .pdf:
             let document = try PDFDocument(data: logo.source, name: logo.name)

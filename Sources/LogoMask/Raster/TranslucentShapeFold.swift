@@ -105,7 +105,7 @@ enum TranslucentShapeFold {
 
     /// An attribute's value (`name="value"`, either quote) as written; nil when it holds an
     /// entity or a quote of the other kind (not rewritten safely inside `"`).
-    private static func value(of range: Range<Int>, in bytes: [UInt8]) -> String? {
+    static func value(of range: Range<Int>, in bytes: [UInt8]) -> String? {
         let text = bytes[range]
         guard let equals = text.firstIndex(of: UInt8(ascii: "=")),
               let quote = text[equals...].firstIndex(where: { $0 == 0x22 || $0 == 0x27 }) else { return nil }
