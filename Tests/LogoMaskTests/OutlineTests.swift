@@ -279,4 +279,34 @@ struct OutlineTests {
         #expect(outline.inexactReasons.map(\.description) == ["a filter", "an image", "text drawn as glyphs", "<foo>"])
         #expect(!outline.isExact && outline.bounds == .null)
     }
+
+    /// Issue 24 (a mask at any scale): librsvg draws a mask on a page-sized surface, which at the
+    /// read-back's zoom of thousands Cairo refuses ("InvalidSize"); such a logo failed every
+    /// Lottie and `code` with exit 70. Its outline is read on a page of 4096 px instead: the square
+    /// and the dot come back as shapes at their place (within 1/256 of a pixel of that page), the
+    /// mask named as what keeps it inexact.
+    @Test("a logo drawn through a gradient mask has an outline (read where the mask's page fits Cairo)")
+    func gradientMaskOutline() throws {
+        let svg = """
+            <svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100">
+              <defs>
+                <linearGradient id="fade" gradientUnits="userSpaceOnUse" x1="20" y1="0" x2="80" y2="0">
+                  <stop offset="0" stop-color="#FFFFFF"/><stop offset="1" stop-color="#FFFFFF" stop-opacity="0.2"/>
+                </linearGradient>
+                <mask id="faded" maskUnits="userSpaceOnUse" x="0" y="0" width="100" height="100">
+                  <rect x="0" y="0" width="100" height="100" fill="url(#fade)"/>
+                </mask>
+              </defs>
+              <rect x="10" y="10" width="80" height="80" fill="#2060C0"/>
+              <g mask="url(#faded)"><circle cx="50" cy="50" r="30" fill="#20A040"/></g>
+              <circle cx="50" cy="50" r="6" fill="#C02020"/>
+            </svg>
+            """
+        let outline = try VectorLogo(data: Data(svg.utf8), name: "masked.svg").outline
+        #expect(outline.inexactReasons.contains(.mask))
+        #expect(outline.shapes.count >= 2, "\(outline.shapes.count) shapes")
+        let bounds = outline.bounds
+        #expect(abs(bounds.minX - 10) < 0.01 && abs(bounds.maxX - 90) < 0.01 && abs(bounds.minY - 10) < 0.01 && abs(bounds.maxY - 90) < 0.01,
+                "\(bounds)")
+    }
 }

@@ -10,6 +10,9 @@ enum OutlineExtractor {
     /// point, so its SVG surface writes paths to 1/256 of a unit: drawing `zoom` times larger and
     /// dividing back keeps them to 1/(256 x zoom) of a document unit.
     static let maxZoom = 65536.0
+    /// The long side, in pixels, of the page a logo whose drawing fails at ``maxZoom`` (a mask's
+    /// page-sized surface) is read back on instead.
+    static let maskPageSide = 4096.0
 
     /// The zoom for a logo: as large as ``maxZoom`` while the farthest coordinate stays within
     /// Cairo's fixed-point range (2^21 leaves room for curves and strokes beyond the ink).
@@ -27,7 +30,18 @@ enum OutlineExtractor {
         // librsvg draws filter results as images at the resolution it draws at: look at such a
         // logo at 1x first (cheap), and only zoom in if it turns out to be paths (the word
         // "filter" may appear in the text without any filter being drawn).
-        var read = try readBack(logo, zoom: zoom(for: logo, maxZoom: logo.usesFilterEffects ? 1 : maxZoom))
+        var read: (reader: CairoSVGReader, zoom: Double, offset: Point)
+        let firstZoom = zoom(for: logo, maxZoom: logo.usesFilterEffects ? 1 : maxZoom)
+        do {
+            read = try readBack(logo, zoom: firstZoom)
+        } catch .drawingFailed where !logo.usesFilterEffects {
+            // librsvg draws a mask as pixels the size of the page: at a zoom of thousands, too
+            // large for Cairo (a disc through a gradient mask failed every Lottie and `code`).
+            // The mask makes the outline inexact anyway: read it where the page is at most
+            // ``maskPageSide`` pixels on its long side.
+            let side = max(logo.documentSize.width, logo.documentSize.height, 1)
+            read = try readBack(logo, zoom: min(firstZoom, max(1, (maskPageSide / side).rounded(.down))))
+        }
         if logo.usesFilterEffects, read.reader.reasons.isEmpty, read.reader.pictureCount == 0 {
             read = try readBack(logo, zoom: zoom(for: logo))
         }
