@@ -191,8 +191,17 @@ struct LottieArtChoice {
         // A picture's precomposition holds what its pictures cover (a filter's reach).
         let pictureBox = LottieLogoArt.box(ink: LottiePictureLadder.region(of: scene.logo), outline: outline)
         let holeTransforms = frames.map { scene.holeTransform($0) }
+        let drawnTransforms = drawnLogo ? drawnTransforms(scene: scene, frames: frames) : []
+        let movesWithHole = drawnTransforms.indices.allSatisfy { f in
+            drawnTransforms[f].map { same($0, holeTransforms[f]) } ?? true
+        }
         if hole, holeShapes == nil {
-            let ladder = try LottiePictureLadder.make(builder: builder, transforms: holeTransforms, use: "The hole", why: reason)
+            // The hole's pictures show colours only where the drawn logo shares them (it moves
+            // with the hole) and shows; elsewhere they are a matte's coverage.
+            let sharesPictures = drawnLogo && colourShapes == nil && movesWithHole
+            let ladder = try LottiePictureLadder.make(
+                builder: builder, transforms: holeTransforms, use: "The hole", why: reason,
+                colour: sharesPictures ? drawnTransforms.map { $0 != nil } : holeTransforms.map { _ in false })
             choice.hole = LottieLogoArt(id: "hole picture", name: "hole picture", ladder: ladder, box: pictureBox)
             choice.notes.append(ladder.note)
         }
@@ -201,10 +210,6 @@ struct LottieArtChoice {
             choice.drawn = LottieLogoArt(layers: shapes, id: "logo", box: box)
             choice.notes += groupNote.map { [$0] } ?? []
         } else if drawnLogo {
-            let drawnTransforms = drawnTransforms(scene: scene, frames: frames)
-            let movesWithHole = drawnTransforms.indices.allSatisfy { f in
-                drawnTransforms[f].map { same($0, holeTransforms[f]) } ?? true
-            }
             if let shared = choice.hole, shared.pictureSize != nil, movesWithHole {
                 choice.drawn = shared
             } else {

@@ -39,9 +39,12 @@ struct LottiePictureLadder {
 
     /// The ladder for the art whose transform in device pixels at each composition frame
     /// `0..<frames` is `transforms[f]` (nil when the art is not shown then). `use` names the
-    /// art in the note ("The hole"), `why` says why it is a picture.
+    /// art in the note ("The hole"), `why` says why it is a picture. `colour[f]`: the art's
+    /// colours show at frame `f` (nil: at every frame); a picture shown only where they do not
+    /// (a matte, whose players read its alpha alone) is drawn black, its alpha kept: zanshin's
+    /// late hole window is 15 kB so, 356 kB in colour.
     static func make(
-        builder: LottieRevealBuilder, transforms: [Transform?], use: String, why: String
+        builder: LottieRevealBuilder, transforms: [Transform?], use: String, why: String, colour: [Bool]? = nil
     ) throws(LogoMaskError) -> LottiePictureLadder {
         let scene = builder.scene
         let logo = scene.logo
@@ -50,6 +53,11 @@ struct LottiePictureLadder {
         // the ink box, where the frames draw the logo (FrameCompositor's region).
         var ink = logo.inkBounds
         if ink.isEmpty { ink = logo.documentBox }
+        // A filtered logo's frames paint only what its filter pictures cover (the ink within the
+        // document box and the filters' reach around it): zanshin's blur regions reach nine
+        // times the document's side with nothing drawn there, which left the budget 1.8 px a
+        // unit for a hole shown at 130.
+        if let drawn = FilterPicture.region(of: logo), !ink.intersection(drawn).isEmpty { ink = ink.intersection(drawn) }
         let reach = region(of: logo)
         let fallback = scene.spec.hole ? scene.holeTransform(scene.state(at: 0)) : scene.drawnLogoTransform(scene.state(at: 0))
         let zero = transforms.first.flatMap { $0 } ?? transforms.compactMap { $0 }.first ?? fallback
@@ -64,13 +72,25 @@ struct LottiePictureLadder {
         let zeroLevel = levels[zeroIndex]
         let chosen = Self.choices(transforms: transforms, levels: levels, zeroIndex: zeroIndex)
 
+        let viewport = scene.placement.viewport
+        let screen = Rect(x: 0, y: 0, width: viewport.size.width * viewport.density, height: viewport.size.height * viewport.density)
         var rungs: [Rung] = []
         var sizes: [(Int, Int)] = []
+        var windowed = false
         for (index, runs) in Self.runs(of: chosen) {
             let aligned = index == zeroIndex && zeroLevel == s0 ? zero : nil
-            let (picture, toPicture) = try draw(builder: builder, ink: aligned == nil ? ink : reach, pixelsPerUnit: levels[index], aligned: aligned, budget: budget)
-            rungs.append(Rung(picture: picture, toPicture: toPicture, runs: runs))
-            sizes.append((picture.width, picture.height))
+            let pieces = Self.windows(
+                of: aligned == nil ? ink : reach, runs: runs, transforms: transforms, screen: screen,
+                limit: Self.maximumExtent * viewport.density)
+            windowed = windowed || pieces.count > 1
+            for piece in pieces {
+                let matteOnly = colour.map { shows in piece.runs.joined().allSatisfy { $0 < shows.count && !shows[$0] } } ?? false
+                let (picture, toPicture) = try draw(
+                    builder: builder, ink: piece.region, pixelsPerUnit: levels[index], aligned: aligned, budget: budget,
+                    matteOnly: matteOnly)
+                rungs.append(Rung(picture: picture, toPicture: toPicture, runs: piece.runs))
+                sizes.append((picture.width, picture.height))
+            }
         }
 
         let first = sizes.first.map { "\($0.0)x\($0.1)" } ?? "?"
@@ -79,8 +99,73 @@ struct LottiePictureLadder {
         let ladder = rungs.count == 1
             ? "\(first) PNG of the logo (\(scaleText)), frame 0's pixels as the launch screen places them,"
             : "ladder of \(rungs.count) PNGs of the logo (frame 0's \(first) on the launch screen's pixel grid, up to \(biggest) at \(scaleText); each frame shows the one nearest above its size)"
-        let note = "\(use) goes in as an embedded \(ladder) because \(why)."
+        let window = windowed
+            ? " Past \(formatNumber(Self.maximumExtent, decimals: 0)) pt a picture holds only what the screen shows of it (rlottie draws nothing of a layer about 37,000 px across)."
+            : ""
+        let note = "\(use) goes in as an embedded \(ladder) because \(why).\(window)"
         return LottiePictureLadder(rungs: rungs, note: note)
+    }
+
+    /// The most points a picture layer may span at any frame it shows: rlottie draws nothing of a
+    /// layer (an image or a path) about 37,000 of its pixels across (measured with Debian's
+    /// librlottie 0.1: 36,000 drawn, 40,000 empty), so a picture shown larger is cut to what the
+    /// screen shows; at 8,192 pt a player rendering at 4 px a point stays under 32,768 px.
+    static let maximumExtent = 8192.0
+
+    /// `region` cut for the frames of `runs`, where `transforms[f]` places it in device pixels
+    /// (nil: not shown) on `screen`: whole while it spans at most `limit` device pixels at every
+    /// frame it shows; else split into runs of consecutive frames, each with the part of `region`
+    /// those frames show on the screen (grown by a few pixels for the picture's filtering), as
+    /// long as that part spans at most `limit` at each of them. Frames are added to a piece in
+    /// order while it fits, so a hole growing through the runs gets a new, smaller piece each
+    /// time the last one grows past the limit.
+    static func windows(
+        of region: Rect, runs: [Range<Int>], transforms: [Transform?], screen: Rect, limit: Double
+    ) -> [(region: Rect, runs: [Range<Int>])] {
+        func extent(_ r: Rect, _ t: Transform) -> Double {
+            let box = t.apply(to: r)
+            return max(box.width, box.height)
+        }
+        let frames = runs.flatMap { $0 }.filter { $0 < transforms.count }
+        let fits = frames.allSatisfy { f in transforms[f].map { extent(region, $0) <= limit } ?? true }
+        if fits { return [(region, runs)] }
+        // What frame `f` shows of the region: the screen, four device pixels wider on each side,
+        // mapped back to document units.
+        func shown(_ f: Int) -> Rect? {
+            guard let t = transforms[f], let back = t.inverted else { return nil }
+            let grown = Rect(x: screen.minX - 4, y: screen.minY - 4, width: screen.width + 8, height: screen.height + 8)
+            return back.apply(to: grown).intersection(region)
+        }
+        var pieces: [(region: Rect, frames: [Int])] = []
+        for f in frames {
+            let here = shown(f)
+            if var last = pieces.last {
+                let grown = here.map { last.region.isEmpty ? $0 : ($0.isEmpty ? last.region : last.region.union($0)) } ?? last.region
+                let ok = (last.frames + [f]).allSatisfy { g in
+                    transforms[g].map { grown.isEmpty || extent(grown, $0) <= limit } ?? true
+                }
+                if ok {
+                    last.region = grown
+                    last.frames.append(f)
+                    pieces[pieces.count - 1] = last
+                    continue
+                }
+            }
+            pieces.append((here ?? .null, [f]))
+        }
+        return pieces.map { piece in
+            var ranges: [Range<Int>] = []
+            for f in piece.frames {
+                if let last = ranges.last, last.upperBound == f {
+                    ranges[ranges.count - 1] = last.lowerBound..<(f + 1)
+                } else {
+                    ranges.append(f..<(f + 1))
+                }
+            }
+            // A piece that shows nothing of the logo: a one-unit corner of the region (drawn blank).
+            let cut = piece.region.isEmpty ? Rect(x: region.minX, y: region.minY, width: min(1, region.width), height: min(1, region.height)) : piece.region
+            return (cut, ranges)
+        }
     }
 
     /// A ladder's levels (pixels a unit), largest first: halving from `top` while above frame 0's
@@ -177,10 +262,14 @@ struct LottiePictureLadder {
 
     /// The logo's picture at `pixelsPerUnit`: on `aligned`'s pixel grid (a whole-pixel offset
     /// from frame 0's device transform) when given and axis-aligned, else of its ink box; at
-    /// most `budget` pixels.
+    /// most `budget` pixels; black (its alpha kept) when `matteOnly`.
     private static func draw(
-        builder: LottieRevealBuilder, ink: Rect, pixelsPerUnit: Double, aligned: Transform?, budget: Int
+        builder: LottieRevealBuilder, ink: Rect, pixelsPerUnit: Double, aligned: Transform?, budget: Int, matteOnly: Bool
     ) throws(LogoMaskError) -> (LottiePicture, Transform) {
+        func picture(builder: LottieRevealBuilder, width: Int, height: Int, transform: Transform) throws(LogoMaskError) -> LottiePicture {
+            let image = try Self.image(of: builder.scene, width: width, height: height, transform: transform)
+            return try LottiePicture(image: matteOnly ? tinted(image, .black) : image)
+        }
         var toPicture: Transform
         var w = 1, h = 1
         if let t = aligned, let grid = pixelGrid(of: ink, under: t) {
@@ -231,11 +320,6 @@ struct LottiePictureLadder {
     static func image(of scene: RevealScene, width: Int, height: Int, transform: Transform) throws(LogoMaskError) -> RasterImage {
         let image = try Rasterizer.image(of: scene.logo, width: width, height: height, transform: transform)
         return scene.spec.logoColor.map { tinted(image, $0) } ?? image
-    }
-
-    /// ``image(of:width:height:transform:)`` as a PNG for the Lottie.
-    private static func picture(builder: LottieRevealBuilder, width: Int, height: Int, transform: Transform) throws(LogoMaskError) -> LottiePicture {
-        try LottiePicture(image: try image(of: builder.scene, width: width, height: height, transform: transform))
     }
 
     /// `image` painted in `tint` (its coverage kept), premultiplied.
