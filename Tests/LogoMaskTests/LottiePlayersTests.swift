@@ -16,7 +16,8 @@ import Testing
 /// of where the file puts it, a turned one about a pixel up and left
 /// (``ThorVGPictureSamplingTests``), so its frames of a picture are read against the frames and
 /// against them moved so (the hole's sharp edge otherwise shows on 1.2-2.5 % of the screen:
-/// glow twitter, gnome-dev-media-cf yula and huvi). About 60 s in debug.
+/// glow twitter, gnome-dev-media-cf yula and huvi). A thin wordmark (lenovo) whose hole the file
+/// cuts to the screen past 8,192 pt plays in all three. About 60 s in debug.
 @Suite("Lottie players agree")
 struct LottiePlayersTests {
     @Test("rlottie, ThorVG and lottie-web play every preset as the frames show it, at five moments")
@@ -41,6 +42,17 @@ struct LottiePlayersTests {
             #expect(!item.picture, "\(item.label)")
             cases.append(item)
         }
+        // A thin wordmark whose hole grows past 8,192 pt (lenovo: 1000x): from there the file
+        // holds the hole's shapes cut to the screen (LottieScreenCut), which every player draws
+        // (rlottie drew nothing of the whole path, or stalled on it).
+        let lenovo = TestPaths.simpleIcon("lenovo.svg")
+        for preset in RevealPreset.allCases {
+            cases.append(try LottieExportTests.export(
+                try LottieExportTests.scene(lenovo, preset.spec), label: "lenovo.svg \(preset.rawValue)", into: folder))
+        }
+        let cut = try RevealExport.lottie(try LottieExportTests.scene(lenovo, RevealPreset.twitter.spec), options: RevealExportOptions())
+        #expect(cut.notes.contains { $0.contains("shapes hold only what the screen shows") }, "\(cut.notes)")
+        #expect(!cut.embeddedPicture)
         #expect(cases.filter(\.picture).count >= 7, "the logos embedding pictures: \(cases.filter(\.picture).map(\.label))")
         // Pictures and logos of several shapes that fade are held to the same share as one shape
         // (ThorVG's pictures read where ThorVG puts them: LottiePlayback).

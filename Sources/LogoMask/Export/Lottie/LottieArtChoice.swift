@@ -223,7 +223,7 @@ struct LottieArtChoice {
     }
 
     /// The drawn logo's transform in device pixels at each of `frames`, nil while it is hidden.
-    private static func drawnTransforms(scene: RevealScene, frames: [FrameState]) -> [Transform?] {
+    static func drawnTransforms(scene: RevealScene, frames: [FrameState]) -> [Transform?] {
         frames.map { state in
             state.logoOpacity > 0 || (!scene.spec.hole && scene.spec.fadeLogoWithBackground && state.backgroundOpacity > 0)
                 ? scene.drawnLogoTransform(state) : nil
@@ -232,7 +232,7 @@ struct LottieArtChoice {
 
     /// The scene's state at each composition frame the layers show (`0..<layerEnd`; past the
     /// reveal's end, its last state).
-    private static func frameStates(builder: LottieRevealBuilder) -> [FrameState] {
+    static func frameStates(builder: LottieRevealBuilder) -> [FrameState] {
         let times = builder.scene.frameTimes(fps: builder.fps)
         return (0..<builder.layerEnd).map { builder.scene.state(at: times[min($0, times.count - 1)]) }
     }

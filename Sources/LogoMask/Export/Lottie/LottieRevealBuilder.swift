@@ -60,6 +60,18 @@ struct LottieRevealBuilder {
         let logoInScreen = drawsLogo && !spec.hole && spec.fadeLogoWithBackground
         let art = try LottieArtChoice.make(builder: self, drawnLogo: drawsLogo, hole: spec.hole)
         notes += art.notes
+        let viewport = scene.placement.viewport
+        let holeCut = spec.hole ? art.hole.flatMap { hole in
+            LottieScreenCut.cut(
+                hole, transforms: LottieArtChoice.frameStates(builder: self).map { scene.holeTransform($0) },
+                screen: Rect(x: 0, y: 0, width: viewport.size.width * viewport.density, height: viewport.size.height * viewport.density),
+                limit: LottiePictureLadder.maximumExtent * viewport.density)
+        } : nil
+        if let holeCut {
+            notes.append("Past \(formatNumber(LottiePictureLadder.maximumExtent, decimals: 0)) pt (frame \(holeCut.from) on) the hole's "
+                + "shapes hold only what the screen shows, \(holeCut.pieces.count) cut\(holeCut.pieces.count == 1 ? "" : "s") "
+                + "(rlottie draws nothing of a path about 37,000 px across).")
+        }
         var assets: [LottieJSON] = []
         var seen = Set<String>()
         // Each asset once: the drawn logo and the hole may share an art, or pictures.
@@ -83,9 +95,11 @@ struct LottieRevealBuilder {
         if drawsLogo, !logoInScreen, let drawn = art.drawn {
             layers.append(logoLayer(drawn, index: layers.count + 1))
         }
+        // The whole hole and the launch screen around it until the cut, if any.
+        let wholeEnd = holeCut?.from ?? layerEnd
         if spec.hole, let hole = art.hole {
             layers.append(LottieLayers.layer(
-                type: 0, index: layers.count + 1, name: "hole (matte)", endFrame: layerEnd,
+                type: 0, index: layers.count + 1, name: "hole (matte)", endFrame: wholeEnd,
                 transform: holeTransform(hole, opacity: holeOpening(drawn: drawsLogo)),
                 extra: ["refId": .string(hole.id), "w": .int(hole.width), "h": .int(hole.height), "td": .int(1)]))
         }
@@ -93,14 +107,40 @@ struct LottieRevealBuilder {
             "refId": .string("launch screen"), "w": .int(width), "h": .int(height),
         ]
         if spec.hole { screenFields["tt"] = .int(2) }
-        layers.append(LottieLayers.layer(
-            type: 0, index: layers.count + 1, name: spec.hole ? "launch screen (around the hole)" : "launch screen",
-            endFrame: layerEnd,
-            transform: LottieLayers.transform(
-                anchor: LottieShapes.constant(.numbers([0, 0])), position: LottieShapes.constant(.numbers([0, 0])),
-                scale: LottieShapes.constant(.numbers([100, 100])), rotation: LottieShapes.constant(.int(0)),
-                opacity: LottieLayers.opacity(timeline.backgroundOpacity, resting: 1, fps: fps)),
-            extra: screenFields))
+        func screenLayer(_ frames: Range<Int>) -> LottieJSON {
+            var fields = screenFields
+            fields["ip"] = .int(frames.lowerBound)
+            return LottieLayers.layer(
+                type: 0, index: layers.count + 1, name: spec.hole ? "launch screen (around the hole)" : "launch screen",
+                endFrame: frames.upperBound,
+                transform: LottieLayers.transform(
+                    anchor: LottieShapes.constant(.numbers([0, 0])), position: LottieShapes.constant(.numbers([0, 0])),
+                    scale: LottieShapes.constant(.numbers([100, 100])), rotation: LottieShapes.constant(.int(0)),
+                    opacity: LottieLayers.opacity(timeline.backgroundOpacity, resting: 1, fps: fps)),
+                extra: fields)
+        }
+        layers.append(screenLayer(0..<wholeEnd))
+        if let holeCut, let hole = art.hole {
+            // The hole's transform on a null layer, each cut's shapes a matte parented to it
+            // (parenting carries transforms only: each matte has the hole's opacity itself).
+            let parent = layers.count + 1
+            layers.append(LottieLayers.layer(
+                type: 3, index: parent, name: "hole (transform)", endFrame: layerEnd,
+                transform: holeTransform(hole, opacity: LottieShapes.constant(.int(100))), extra: [:]))
+            for (number, piece) in holeCut.pieces.enumerated() {
+                for run in piece.runs {
+                    layers.append(LottieLayers.layer(
+                        type: 4, index: layers.count + 1, name: "hole (matte) cut \(number + 1)", endFrame: run.upperBound,
+                        transform: LottieLayers.transform(
+                            anchor: LottieShapes.constant(.numbers([0, 0])),
+                            position: LottieShapes.constant(.numbers([-holeCut.origin.x, -holeCut.origin.y])),
+                            scale: LottieShapes.constant(.numbers([100, 100])), rotation: LottieShapes.constant(.int(0)),
+                            opacity: holeOpening(drawn: drawsLogo)),
+                        extra: ["shapes": piece.shapes, "parent": .int(parent), "td": .int(1), "ip": .int(run.lowerBound)]))
+                    layers.append(screenLayer(run))
+                }
+            }
+        }
         if LottieLayers.shows(timeline.veilOpacity) {
             let veil = spec.veilColor
             layers.append(LottieLayers.rectangleLayer(
