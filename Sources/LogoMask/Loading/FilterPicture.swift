@@ -1,3 +1,4 @@
+import FoundationEssentials
 import MaskGeometry
 
 /// A picture of a logo with filter effects, drawn once by librsvg at a bounded scale and painted
@@ -43,6 +44,53 @@ struct FilterPicture {
         return region(inkBox: shown.isEmpty ? inkBox : shown, reach: LogoDrawing.filterReachFraction * max(box.width, box.height))
     }
 
+    /// The most pixels a morphology's radius may span in a picture. librsvg's `feMorphology`
+    /// costs the square of its radius for every pixel of its region, so its time grows as the
+    /// fourth power of the scale: Deepin's album icon (three dilates of 4 units) took
+    /// rsvg-convert 0.9 s at 512 px, 11.7 s at 1024 and 62 s at 2048, which put every command
+    /// past its 60 s deadline. A dilated shadow is soft; the picture is drawn smaller instead.
+    static let morphologyPixels = 4.0
+    /// The smallest longer side, in pixels, a morphology brings a picture down to.
+    static let morphologyLongerSide = 512.0
+
+    /// The largest `feMorphology` radius in `source` (SVG text, user units), nil without one
+    /// (or for compressed text, which is not looked into).
+    static func largestMorphologyRadius(in source: Data) -> Double? {
+        guard !source.starts(with: [0x1F, 0x8B]) else { return nil }
+        let bytes = [UInt8](source)
+        let element = Array("<feMorphology".utf8), attribute = Array("radius=".utf8)
+        func matches(_ word: [UInt8], at index: Int) -> Bool {
+            index + word.count <= bytes.count && (0..<word.count).allSatisfy { bytes[index + $0] == word[$0] }
+        }
+        var largest: Double?
+        var index = 0
+        while index < bytes.count {
+            guard matches(element, at: index) else { index += 1; continue }
+            var end = index
+            while end < bytes.count, bytes[end] != UInt8(ascii: ">") { end += 1 }
+            var at = index
+            while at < end, !matches(attribute, at: at) { at += 1 }
+            if at < end {
+                // The quoted value after `radius=`: one or two numbers.
+                var value = at + attribute.count + 1
+                var word: [UInt8] = []
+                func finish() {
+                    if let radius = Double(String(decoding: word, as: UTF8.self)), radius.isFinite, radius > 0 {
+                        largest = max(largest ?? 0, radius)
+                    }
+                    word = []
+                }
+                while value < end, bytes[value] != UInt8(ascii: "\""), bytes[value] != UInt8(ascii: "'") {
+                    if [UInt8(ascii: " "), UInt8(ascii: ","), 9, 10, 13].contains(bytes[value]) { finish() } else { word.append(bytes[value]) }
+                    value += 1
+                }
+                finish()
+            }
+            index = end
+        }
+        return largest
+    }
+
     /// The pixels per unit an exported picture of `logo` (a Lottie image, a page's picture) is
     /// drawn at when `wanted` shows it best: at most the picture scale for a filtered logo, since
     /// librsvg computes the filter over the whole picture at its resolution (kiten's Lottie
@@ -50,12 +98,17 @@ struct FilterPicture {
     /// of that scale anyway; `wanted` for others.
     static func exportPixelsPerUnit(of logo: VectorLogo, wanted: Double) -> Double {
         guard let region = region(of: logo) else { return wanted }
-        return min(wanted, scale(for: region))
+        return min(wanted, scale(for: region, morphologyRadius: largestMorphologyRadius(in: logo.source)))
     }
 
-    /// The scale at which `region`'s longer side is ``longerSide`` pixels: the picture scale.
-    static func scale(for region: Rect) -> Double {
-        longerSide / max(region.width, region.height, .leastNonzeroMagnitude)
+    /// The scale at which `region`'s longer side is ``longerSide`` pixels: the picture scale; for
+    /// a logo with a morphology of `morphologyRadius` units, at most the scale at which it spans
+    /// ``morphologyPixels`` (not below a longer side of ``morphologyLongerSide``).
+    static func scale(for region: Rect, morphologyRadius: Double? = nil) -> Double {
+        let side = max(region.width, region.height, .leastNonzeroMagnitude)
+        let full = longerSide / side
+        guard let radius = morphologyRadius else { return full }
+        return min(full, max(morphologyLongerSide / side, morphologyPixels / radius))
     }
 
     /// The picture scale for a draw at `scale`: `cap` past it, else the smallest `cap / 2^k` at

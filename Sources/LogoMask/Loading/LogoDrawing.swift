@@ -51,6 +51,8 @@ final class LogoDrawing {
     private let inkBox: Rect
     /// Filtered logos only: the document region a ``FilterPicture`` covers; nil draws vectors always.
     private let pictureRegion: Rect?
+    /// The picture scale (``FilterPicture/scale(for:morphologyRadius:)``), with ``pictureRegion``.
+    private let pictureCap: Double?
     /// The logo's shared pictures, and this drawing's surfaces over them (most recent first).
     private let pictureCache: FilterPictureCache
     private var pictures: [FilterPicture] = []
@@ -69,6 +71,7 @@ final class LogoDrawing {
         textFontSize = logo.format == .svg ? TextZoomLimit.largestFontSize(in: logo.source) : nil
         filterReach = logo.usesFilterEffects ? Self.filterReachFraction * max(box.width, box.height) : 0
         pictureRegion = FilterPicture.region(of: logo)
+        pictureCap = pictureRegion.map { FilterPicture.scale(for: $0, morphologyRadius: FilterPicture.largestMorphologyRadius(in: logo.source)) }
         pictureCache = logo.filterPictures
         cropSource = logo.format == .svg && elementID == nil && DrawingCrop.mayUseIntermediateSurfaces(logo.source)
             ? CroppedSVGSource(logo.source) : nil
@@ -91,11 +94,10 @@ final class LogoDrawing {
     }
 
     private func draw(on context: CairoContext, transform: Transform, alpha: Double, limitingText: Bool) throws(LogoMaskError) {
-        if let pictureRegion, context.visibleDeviceRect != nil {
+        if let pictureRegion, let cap = pictureCap, context.visibleDeviceRect != nil {
             let scale = Self.scale(of: transform.concatenating(context.currentTransform))
             let first = firstScale ?? scale
             firstScale = first
-            let cap = FilterPicture.scale(for: pictureRegion)
             // Searches: a picture from a quarter of the cap (below it a vector draw costs less
             // than a sixteenth of the cap's). Others: past their first draw (a reveal growing
             // frame by frame), so each rung costs librsvg one draw, not one per frame.
