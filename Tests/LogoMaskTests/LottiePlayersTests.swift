@@ -53,6 +53,9 @@ struct LottiePlayersTests {
         let cut = try RevealExport.lottie(try LottieExportTests.scene(lenovo, RevealPreset.twitter.spec), options: RevealExportOptions())
         #expect(cut.notes.contains { $0.contains("shapes hold only what the screen shows") }, "\(cut.notes)")
         #expect(!cut.embeddedPicture)
+        let cutFile = folder.appendingPathComponent("lenovo-cut.json").path
+        try RevealExport.write(cut, to: cutFile)
+        #expect(try LottieSchemaValidator.invalidFiles([cutFile]) == [])
         #expect(cases.filter(\.picture).count >= 7, "the logos embedding pictures: \(cases.filter(\.picture).map(\.label))")
         // Pictures and logos of several shapes that fade are held to the same share as one shape
         // (ThorVG's pictures read where ThorVG puts them: LottiePlayback).
