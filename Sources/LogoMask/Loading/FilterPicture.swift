@@ -98,7 +98,7 @@ struct FilterPicture {
     /// of that scale anyway; `wanted` for others.
     static func exportPixelsPerUnit(of logo: VectorLogo, wanted: Double) -> Double {
         guard let region = region(of: logo) else { return wanted }
-        return min(wanted, scale(for: region, morphologyRadius: largestMorphologyRadius(in: logo.source)))
+        return min(wanted, scale(for: region, morphologyRadius: logo.morphologyRadius))
     }
 
     /// The scale at which `region`'s longer side is ``longerSide`` pixels: the picture scale; for

@@ -71,7 +71,7 @@ final class LogoDrawing {
         textFontSize = logo.format == .svg ? TextZoomLimit.largestFontSize(in: logo.source) : nil
         filterReach = logo.usesFilterEffects ? Self.filterReachFraction * max(box.width, box.height) : 0
         pictureRegion = FilterPicture.region(of: logo)
-        pictureCap = pictureRegion.map { FilterPicture.scale(for: $0, morphologyRadius: FilterPicture.largestMorphologyRadius(in: logo.source)) }
+        pictureCap = pictureRegion.map { FilterPicture.scale(for: $0, morphologyRadius: logo.morphologyRadius) }
         pictureCache = logo.filterPictures
         cropSource = logo.format == .svg && elementID == nil && DrawingCrop.mayUseIntermediateSurfaces(logo.source)
             ? CroppedSVGSource(logo.source) : nil

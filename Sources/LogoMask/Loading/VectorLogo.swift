@@ -41,6 +41,9 @@ public final class VectorLogo: Sendable {
     /// at (every output is drawn at its final transform, so they stay sharp in pixels; in PDF and
     /// SVG exports they arrive as images).
     public let usesFilterEffects: Bool
+    /// The largest `feMorphology` radius in the SVG text (user units), nil without one
+    /// (``FilterPicture/largestMorphologyRadius(in:)``): read once, it sets every filter picture's scale.
+    let morphologyRadius: Double?
     /// References to other files or to the network found in the SVG text (`href`, `url(...)`,
     /// `@import`), at most 20. None is ever fetched from the network; files load only with
     /// ``LoadOptions/allowLocalReferences`` and only from the logo's own folder. The command-line
@@ -152,6 +155,7 @@ public final class VectorLogo: Sendable {
             elementOrigin = metrics.elementOrigin
             unitsPerInch = 96
             usesFilterEffects = Self.mentionsFilter(data)
+            morphologyRadius = usesFilterEffects ? FilterPicture.largestMorphologyRadius(in: data) : nil
         case .pdf:
             if options.elementID != nil {
                 throw LogoMaskError.elementNotFound(file: name, id: options.elementID ?? "")
@@ -171,6 +175,7 @@ public final class VectorLogo: Sendable {
             viewBox = nil
             unitsPerInch = 72
             usesFilterEffects = false
+            morphologyRadius = nil
             elementOrigin = .zero
             logicalBounds = Rect(x: 0, y: 0, width: size.width, height: size.height)
             inkBounds = try Self.pdfInkBounds(document, page: options.page - 1, size: size)
@@ -200,6 +205,7 @@ public final class VectorLogo: Sendable {
         name = logo.name; format = logo.format; options = logo.options; pageCount = logo.pageCount
         documentSize = logo.documentSize; viewBox = logo.viewBox; unitsPerInch = logo.unitsPerInch
         inkBounds = logo.inkBounds; logicalBounds = logo.logicalBounds; usesFilterEffects = logo.usesFilterEffects
+        morphologyRadius = logo.morphologyRadius
         externalReferences = logo.externalReferences; warnings = logo.warnings
         self.source = source; baseFile = logo.baseFile; pathCrossings = logo.pathCrossings; elementOrigin = logo.elementOrigin
     }

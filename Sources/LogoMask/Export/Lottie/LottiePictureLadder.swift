@@ -73,7 +73,7 @@ struct LottiePictureLadder {
         let chosen = Self.choices(transforms: transforms, levels: levels, zeroIndex: zeroIndex)
 
         let viewport = scene.placement.viewport
-        let screen = Rect(x: 0, y: 0, width: viewport.size.width * viewport.density, height: viewport.size.height * viewport.density)
+        let screen = Self.screen(of: viewport)
         var rungs: [Rung] = []
         var sizes: [(Int, Int)] = []
         var windowed = false
@@ -112,6 +112,17 @@ struct LottiePictureLadder {
     /// screen shows; at 8,192 pt a player rendering at 4 px a point stays under 32,768 px.
     static let maximumExtent = 8192.0
 
+    /// The larger side, in device pixels, of `region` placed by `t` (the box of its corners).
+    static func extent(_ region: Rect, _ t: Transform) -> Double {
+        let box = t.apply(to: region)
+        return max(box.width, box.height)
+    }
+
+    /// The screen of `viewport` in device pixels.
+    static func screen(of viewport: Viewport) -> Rect {
+        Rect(x: 0, y: 0, width: viewport.size.width * viewport.density, height: viewport.size.height * viewport.density)
+    }
+
     /// `region` cut for the frames of `runs`, where `transforms[f]` places it in device pixels
     /// (nil: not shown) on `screen`: whole while it spans at most `limit` device pixels at every
     /// frame it shows; else split into runs of consecutive frames, each with the part of `region`
@@ -122,10 +133,6 @@ struct LottiePictureLadder {
     static func windows(
         of region: Rect, runs: [Range<Int>], transforms: [Transform?], screen: Rect, limit: Double
     ) -> [(region: Rect, runs: [Range<Int>])] {
-        func extent(_ r: Rect, _ t: Transform) -> Double {
-            let box = t.apply(to: r)
-            return max(box.width, box.height)
-        }
         let frames = runs.flatMap { $0 }.filter { $0 < transforms.count }
         let fits = frames.allSatisfy { f in transforms[f].map { extent(region, $0) <= limit } ?? true }
         if fits { return [(region, runs)] }

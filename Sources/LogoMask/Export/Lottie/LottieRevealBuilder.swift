@@ -64,7 +64,7 @@ struct LottieRevealBuilder {
         let holeCut = spec.hole ? art.hole.flatMap { hole in
             LottieScreenCut.cut(
                 hole, transforms: LottieArtChoice.frameStates(builder: self).map { scene.holeTransform($0) },
-                screen: Rect(x: 0, y: 0, width: viewport.size.width * viewport.density, height: viewport.size.height * viewport.density),
+                screen: LottiePictureLadder.screen(of: viewport),
                 limit: LottiePictureLadder.maximumExtent * viewport.density)
         } : nil
         if let holeCut {

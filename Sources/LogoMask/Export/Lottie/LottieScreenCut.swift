@@ -31,11 +31,7 @@ enum LottieScreenCut {
     static func cut(_ hole: LottieLogoArt, transforms: [Transform?], screen: Rect, limit: Double) -> Cut? {
         guard hole.pictureSize == nil else { return nil }
         let box = Rect(x: hole.origin.x, y: hole.origin.y, width: Double(hole.width), height: Double(hole.height))
-        func extent(_ t: Transform) -> Double {
-            let mapped = t.apply(to: box)
-            return max(mapped.width, mapped.height)
-        }
-        guard let first = transforms.firstIndex(where: { $0.map { extent($0) > limit } ?? false }), first > 0,
+        guard let first = transforms.firstIndex(where: { $0.map { LottiePictureLadder.extent(box, $0) > limit } ?? false }), first > 0,
               hole.assets.count == 1, case let .object(asset)? = hole.assets.first, case let .array(layers)? = asset["layers"],
               let reach = penReach(hole.assets) else { return nil }
         // Shape layers alone, unmasked, opaque, each placed at minus the box's corner.
