@@ -178,17 +178,10 @@ struct CroppedSVGSource {
     }
 
     static func has(_ b: [UInt8], at i: Int, _ text: StaticString) -> Bool {
-        let count = text.utf8CodeUnitCount
-        guard i + count <= b.count else { return false }
-        return text.withUTF8Buffer { word in (0..<count).allSatisfy { b[i + $0] == word[$0] } }
+        ByteSearch.matches(text, in: b, at: i)
     }
 
     static func find(_ b: [UInt8], _ text: StaticString, from start: Int) -> Int? {
-        var i = start
-        while i < b.count {
-            if has(b, at: i, text) { return i }
-            i += 1
-        }
-        return nil
+        ByteSearch.firstIndex(of: text, in: b, from: start)
     }
 }

@@ -71,19 +71,22 @@ struct DrawingCrop: Hashable {
             (c >= UInt8(ascii: "a") && c <= UInt8(ascii: "z")) || (c >= UInt8(ascii: "A") && c <= UInt8(ascii: "Z")) || c == UInt8(ascii: "-")
                 || c == UInt8(ascii: "_") || c == UInt8(ascii: ":")
         }
-        for start in bytes.indices {
-            for word in words where bytes[start] == word[0] && start + word.count < bytes.count {
-                guard start == 0 || !isNameByte(bytes[start - 1]),
-                      (1..<word.count).allSatisfy({ bytes[start + $0] == word[$0] }) else { continue }
-                // Then `=` or `:`, after optional spaces: a property set, not a word in a title.
-                var i = start + word.count
-                while i < bytes.count, bytes[i] == 0x20 || bytes[i] == 0x09 || bytes[i] == 0x0A || bytes[i] == 0x0D { i += 1 }
-                guard i < bytes.count, bytes[i] == UInt8(ascii: "=") || bytes[i] == UInt8(ascii: ":") else { continue }
-                if word.count == 7, word[0] == UInt8(ascii: "o"), isOpaque(bytes, from: i + 1) { continue }
-                return true
+        return bytes.withUnsafeBytes { text in
+            words.contains { word in
+                var next = ByteSearch.firstIndex(of: word, in: text, from: 0)
+                while let start = next {
+                    next = ByteSearch.firstIndex(of: word, in: text, from: start + 1)
+                    guard start == 0 || !isNameByte(text[start - 1]) else { continue }
+                    // Then `=` or `:`, after optional spaces: a property set, not a word in a title.
+                    var i = start + word.count
+                    while i < text.count, text[i] == 0x20 || text[i] == 0x09 || text[i] == 0x0A || text[i] == 0x0D { i += 1 }
+                    guard i < text.count, text[i] == UInt8(ascii: "=") || text[i] == UInt8(ascii: ":") else { continue }
+                    if word.count == 7, word[0] == UInt8(ascii: "o"), isOpaque(bytes, from: i + 1) { continue }
+                    return true
+                }
+                return false
             }
         }
-        return false
     }
 
     /// True when the value after `opacity=` or `opacity:` is a number of 1 or more (`1`, `"1.0000000"`).

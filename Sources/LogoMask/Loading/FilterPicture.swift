@@ -58,21 +58,13 @@ struct FilterPicture {
     static func largestMorphologyRadius(in source: Data) -> Double? {
         guard !source.starts(with: [0x1F, 0x8B]) else { return nil }
         let bytes = [UInt8](source)
-        let element = Array("<feMorphology".utf8), attribute = Array("radius=".utf8)
-        func matches(_ word: [UInt8], at index: Int) -> Bool {
-            index + word.count <= bytes.count && (0..<word.count).allSatisfy { bytes[index + $0] == word[$0] }
-        }
         var largest: Double?
         var index = 0
-        while index < bytes.count {
-            guard matches(element, at: index) else { index += 1; continue }
-            var end = index
-            while end < bytes.count, bytes[end] != UInt8(ascii: ">") { end += 1 }
-            var at = index
-            while at < end, !matches(attribute, at: at) { at += 1 }
-            if at < end {
+        while let found = ByteSearch.firstIndex(of: "<feMorphology", in: bytes, from: index) {
+            let end = ByteSearch.firstIndex(of: ">", in: bytes, from: found) ?? bytes.count
+            if let at = ByteSearch.firstIndex(of: "radius=", in: bytes, from: found), at < end {
                 // The quoted value after `radius=`: one or two numbers.
-                var value = at + attribute.count + 1
+                var value = at + "radius=".utf8.count + 1
                 var word: [UInt8] = []
                 func finish() {
                     if let radius = Double(String(decoding: word, as: UTF8.self)), radius.isFinite, radius > 0 {

@@ -209,12 +209,13 @@ struct TextSizeScan {
     }
 
     /// The first index of `word` in `bytes` at or after `start`.
-    static func find<C: RandomAccessCollection>(_ word: [UInt8], in bytes: C, from start: C.Index) -> C.Index?
-    where C.Element == UInt8, C.Index == Int {
-        guard bytes.count >= word.count, start <= bytes.endIndex - word.count else { return nil }
-        for i in start...(bytes.endIndex - word.count) where bytes[i] == word[0] {
-            if (1..<word.count).allSatisfy({ bytes[i + $0] == word[$0] }) { return i }
-        }
-        return nil
+    static func find(_ word: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        find(word, in: bytes[...], from: start)
+    }
+
+    /// The first index of `word` in `bytes` (a slice, indexed as its base) at or after `start`.
+    static func find(_ word: [UInt8], in bytes: ArraySlice<UInt8>, from start: Int) -> Int? {
+        bytes.withUnsafeBytes { ByteSearch.firstIndex(of: word, in: $0, from: start - bytes.startIndex) }
+            .map { $0 + bytes.startIndex }
     }
 }

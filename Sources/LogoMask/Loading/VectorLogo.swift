@@ -353,10 +353,10 @@ public final class VectorLogo: Sendable {
         if data.starts(with: [0x1F, 0x8B]) { return true }  // compressed: cannot look inside cheaply
         let word = Array("filter".utf8)
         return data.withUnsafeBytes { (text: UnsafeRawBufferPointer) -> Bool in
-            guard text.count >= word.count else { return false }
-            for start in 0...(text.count - word.count) where text[start] == word[0] {
-                if start > 0, text[start - 1] == UInt8(ascii: "-") { continue }
-                if (1..<word.count).allSatisfy({ text[start + $0] == word[$0] }) { return true }
+            var next = ByteSearch.firstIndex(of: word, in: text, from: 0)
+            while let start = next {
+                if start == 0 || text[start - 1] != UInt8(ascii: "-") { return true }
+                next = ByteSearch.firstIndex(of: word, in: text, from: start + 1)
             }
             return false
         }
