@@ -44,6 +44,9 @@ public struct Viewport: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The viewport in points, `(0, 0, width, height)`.
     public var bounds: Rect { Rect(x: 0, y: 0, width: size.width, height: size.height) }
 
+    /// The viewport in device pixels, `(0, 0, width × density, height × density)`, not rounded.
+    public var pixelBounds: Rect { Rect(x: 0, y: 0, width: size.width * density, height: size.height * density) }
+
     /// The same viewport turned a quarter (width and height swapped).
     public var swapped: Viewport { Viewport(width: size.height, height: size.width, density: density) }
 

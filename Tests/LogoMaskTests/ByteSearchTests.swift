@@ -42,9 +42,10 @@ struct ByteSearchTests {
     func slices() {
         let text = Array(#"<g transform="scale(2)"><rect transform="scale(3)"/></g>"#.utf8)
         let tag = text[24...]
-        #expect(TextSizeScan.find(Array("transform".utf8), in: tag, from: tag.startIndex) == 30)
-        #expect(TextSizeScan.find(Array("transform".utf8), in: text, from: 0) == 3)
-        #expect(TextSizeScan.find(Array("transform".utf8), in: tag, from: 31) == nil)
+        #expect(ByteSearch.firstIndex(of: Array("transform".utf8), in: tag, from: tag.startIndex) == 30)
+        #expect(ByteSearch.firstIndex(of: Array("transform".utf8), in: text[...], from: 0) == 3)
+        #expect(ByteSearch.firstIndex(of: Array("transform".utf8), in: tag, from: 31) == nil)
+        #expect(TextSizeScan.transformScale(tag) == 3)
     }
 
     @Test("the scans on it at the text's edges: a property set last, `filter` first, a radius in the last tag")

@@ -83,13 +83,13 @@ struct CroppedSVGSource {
         while true {
             while i < bytes.count, isSpace(bytes[i]) { i += 1 }
             guard i < bytes.count, bytes[i] == UInt8(ascii: "<") else { return nil }
-            if has(bytes, at: i, "<?") {
-                guard let end = find(bytes, "?>", from: i + 2) else { return nil }
+            if ByteSearch.matches("<?", in: bytes, at: i) {
+                guard let end = ByteSearch.firstIndex(of: "?>", in: bytes, from: i + 2) else { return nil }
                 i = end + 2
-            } else if has(bytes, at: i, "<!--") {
-                guard let end = find(bytes, "-->", from: i + 4) else { return nil }
+            } else if ByteSearch.matches("<!--", in: bytes, at: i) {
+                guard let end = ByteSearch.firstIndex(of: "-->", in: bytes, from: i + 4) else { return nil }
                 i = end + 3
-            } else if has(bytes, at: i, "<!") {
+            } else if ByteSearch.matches("<!", in: bytes, at: i) {
                 guard let end = endOfDoctype(bytes, from: i + 2) else { return nil }
                 i = end + 1
             } else {
@@ -122,7 +122,7 @@ struct CroppedSVGSource {
             if b[i] == UInt8(ascii: ">") {
                 return StartTag(nameEnd: nameEnd, attributes: attributes, isEmpty: false, end: i + 1)
             }
-            if has(b, at: i, "/>") {
+            if ByteSearch.matches("/>", in: b, at: i) {
                 return StartTag(nameEnd: nameEnd, attributes: attributes, isEmpty: true, end: i + 2)
             }
             let nameStart = i
@@ -155,8 +155,8 @@ struct CroppedSVGSource {
                 i = close + 1
                 continue
             }
-            if inSubset, has(b, at: i, "<!--") {
-                guard let end = find(b, "-->", from: i + 4) else { return nil }
+            if inSubset, ByteSearch.matches("<!--", in: b, at: i) {
+                guard let end = ByteSearch.firstIndex(of: "-->", in: b, from: i + 4) else { return nil }
                 i = end + 3
                 continue
             }
@@ -175,13 +175,5 @@ struct CroppedSVGSource {
     private static func isNameByte(_ c: UInt8) -> Bool {
         !isSpace(c) && c != UInt8(ascii: ">") && c != UInt8(ascii: "/") && c != UInt8(ascii: "=")
             && c != UInt8(ascii: "\"") && c != UInt8(ascii: "'") && c != UInt8(ascii: "<")
-    }
-
-    static func has(_ b: [UInt8], at i: Int, _ text: StaticString) -> Bool {
-        ByteSearch.matches(text, in: b, at: i)
-    }
-
-    static func find(_ b: [UInt8], _ text: StaticString, from start: Int) -> Int? {
-        ByteSearch.firstIndex(of: text, in: b, from: start)
     }
 }

@@ -27,17 +27,17 @@ struct TextSizeScan {
         while i < bytes.count {
             guard bytes[i] == UInt8(ascii: "<") else {
                 // Text between tags (a `<style>` sheet): its font sizes, counted at the end.
-                let next = Self.find([UInt8(ascii: "<")], in: bytes, from: i) ?? bytes.count
+                let next = ByteSearch.firstIndex(of: "<", in: bytes, from: i) ?? bytes.count
                 for size in Self.fontSizes(bytes[i..<next], parent: defaultFontSize) { styleLargest = max(styleLargest, size) }
                 i = next
                 continue
             }
-            if Self.hasPrefix(bytes, i, "<!--") {
-                i = (Self.find(Array("-->".utf8), in: bytes, from: i + 4) ?? bytes.count) + 3
+            if ByteSearch.matches("<!--", in: bytes, at: i) {
+                i = (ByteSearch.firstIndex(of: "-->", in: bytes, from: i + 4) ?? bytes.count) + 3
                 continue
             }
-            if Self.hasPrefix(bytes, i, "<![CDATA[") {
-                let end = Self.find(Array("]]>".utf8), in: bytes, from: i + 9) ?? bytes.count
+            if ByteSearch.matches("<![CDATA[", in: bytes, at: i) {
+                let end = ByteSearch.firstIndex(of: "]]>", in: bytes, from: i + 9) ?? bytes.count
                 for size in Self.fontSizes(bytes[(i + 9)..<end], parent: defaultFontSize) { styleLargest = max(styleLargest, size) }
                 i = end + 3
                 continue
@@ -97,7 +97,7 @@ struct TextSizeScan {
     static func transformScale(_ tag: ArraySlice<UInt8>) -> Double {
         let key = Array("transform".utf8)
         var from = tag.startIndex
-        while let found = find(key, in: tag, from: from) {
+        while let found = ByteSearch.firstIndex(of: key, in: tag, from: from) {
             from = found + key.count
             // Only the attribute itself: not gradientTransform or patternTransform.
             guard found > tag.startIndex, [0x20, 0x09, 0x0A, 0x0D].contains(tag[found - 1]) else { continue }
@@ -171,7 +171,7 @@ struct TextSizeScan {
         var result: [Double] = []
         let key = Array("font-size".utf8)
         var i = bytes.startIndex
-        while let found = find(key, in: bytes, from: i) {
+        while let found = ByteSearch.firstIndex(of: key, in: bytes, from: i) {
             i = found + key.count
             // Skip `=`, `:`, quotes and spaces up to the value.
             var j = i
@@ -201,21 +201,5 @@ struct TextSizeScan {
             result.append(number * perUnit)
         }
         return result
-    }
-
-    private static func hasPrefix(_ bytes: [UInt8], _ at: Int, _ text: String) -> Bool {
-        let word = Array(text.utf8)
-        return at + word.count <= bytes.count && bytes[at..<(at + word.count)].elementsEqual(word)
-    }
-
-    /// The first index of `word` in `bytes` at or after `start`.
-    static func find(_ word: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-        find(word, in: bytes[...], from: start)
-    }
-
-    /// The first index of `word` in `bytes` (a slice, indexed as its base) at or after `start`.
-    static func find(_ word: [UInt8], in bytes: ArraySlice<UInt8>, from start: Int) -> Int? {
-        bytes.withUnsafeBytes { ByteSearch.firstIndex(of: word, in: $0, from: start - bytes.startIndex) }
-            .map { $0 + bytes.startIndex }
     }
 }

@@ -133,7 +133,7 @@ enum ShadowSplit {
             case .unreadable: return nil
             case .tag: break
             }
-            if CroppedSVGSource.has(bytes, at: i, "</") {
+            if ByteSearch.matches("</", in: bytes, at: i) {
                 guard let close = bytes[i...].firstIndex(of: UInt8(ascii: ">")) else { return nil }
                 i = close + 1
                 guard let last = open.popLast() else { return list }

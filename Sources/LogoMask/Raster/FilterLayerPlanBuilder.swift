@@ -126,7 +126,7 @@ extension FilterLayerPlan {
             let document = document(run.items, group: run.group)
             // A `<use>` in a plain run may draw a filtered element kept in its `<defs>`: on the
             // whole image then, so it takes the whole drawing budget (unknown: as if it did).
-            let usesFilters = CroppedSVGSource.find([UInt8](document), "<use", from: 0) != nil
+            let usesFilters = ByteSearch.firstIndex(of: "<use", in: [UInt8](document), from: 0) != nil
                 && FilterReach(svg: document, documentSize: logo.documentSize, viewBox: logo.viewBox, forLayers: true)?.terms.isEmpty != true
             layers.append(Layer(kind: .plain, document: document, inGroup: run.inGroup, drawsFilters: usesFilters))
         }

@@ -43,7 +43,7 @@ struct SVGLayerSpans {
             case .unreadable: return nil
             case .tag: break
             }
-            if CroppedSVGSource.has(bytes, at: i, "</") {
+            if ByteSearch.matches("</", in: bytes, at: i) {
                 guard let close = bytes[i...].firstIndex(of: UInt8(ascii: ">")) else { return nil }
                 i = close + 1
                 if deeper > 0 {
@@ -97,11 +97,11 @@ struct SVGLayerSpans {
     /// What starts at `bytes[i]`, a `<`.
     static func markup(_ bytes: [UInt8], at i: Int) -> Markup {
         for (open, close) in [("<!--", "-->"), ("<![CDATA[", "]]>"), ("<?", "?>")] as [(StaticString, StaticString)]
-        where CroppedSVGSource.has(bytes, at: i, open) {
-            guard let end = CroppedSVGSource.find(bytes, close, from: i + open.utf8CodeUnitCount) else { return .unreadable }
+        where ByteSearch.matches(open, in: bytes, at: i) {
+            guard let end = ByteSearch.firstIndex(of: close, in: bytes, from: i + open.utf8CodeUnitCount) else { return .unreadable }
             return .skipped(end + close.utf8CodeUnitCount)
         }
-        return CroppedSVGSource.has(bytes, at: i, "<!") ? .unreadable : .tag
+        return ByteSearch.matches("<!", in: bytes, at: i) ? .unreadable : .tag
     }
 
     /// The value of presentation property `name` on `element` (``SVGPresentationProperty``).

@@ -32,9 +32,9 @@ enum TranslucentShapeFold {
         let bytes = [UInt8](svg)
         // CSS in the document or beside it (`<?xml-stylesheet?>`, which librsvg loads), or a
         // marker, under any namespace prefix (`<svg:style>`): not folded.
-        guard CroppedSVGSource.find(bytes, "<style", from: 0) == nil, CroppedSVGSource.find(bytes, ":style", from: 0) == nil,
-              CroppedSVGSource.find(bytes, "<marker", from: 0) == nil, CroppedSVGSource.find(bytes, ":marker", from: 0) == nil,
-              CroppedSVGSource.find(bytes, "<?xml-stylesheet", from: 0) == nil,
+        guard ByteSearch.firstIndex(of: "<style", in: bytes, from: 0) == nil, ByteSearch.firstIndex(of: ":style", in: bytes, from: 0) == nil,
+              ByteSearch.firstIndex(of: "<marker", in: bytes, from: 0) == nil, ByteSearch.firstIndex(of: ":marker", in: bytes, from: 0) == nil,
+              ByteSearch.firstIndex(of: "<?xml-stylesheet", in: bytes, from: 0) == nil,
               let (_, root) = CroppedSVGSource.rootStartTag(in: bytes)
         else { return nil }
         var out: [UInt8] = []
@@ -47,7 +47,7 @@ enum TranslucentShapeFold {
             case .unreadable: return nil
             case .tag: break
             }
-            if CroppedSVGSource.has(bytes, at: i, "</") {
+            if ByteSearch.matches("</", in: bytes, at: i) {
                 i += 2
             } else {
                 guard let tag = CroppedSVGSource.readStartTag(bytes, at: i) else { return nil }

@@ -35,6 +35,13 @@ enum ByteSearch {
         word.withUnsafeBytes { firstIndex(of: $0, in: bytes, from: start) }
     }
 
+    /// The first index at or after `start` where `word` begins in `bytes`, nil when it does not;
+    /// indices are the slice's own (those of the array it was cut from).
+    static func firstIndex(of word: [UInt8], in bytes: ArraySlice<UInt8>, from start: Int) -> Int? {
+        bytes.withUnsafeBytes { firstIndex(of: word, in: $0, from: start - bytes.startIndex) }
+            .map { $0 + bytes.startIndex }
+    }
+
     /// True when `word` begins at `index` of `bytes`.
     static func matches(_ word: UnsafeRawBufferPointer, in bytes: UnsafeRawBufferPointer, at index: Int) -> Bool {
         guard index >= 0, index + word.count <= bytes.count, let base = bytes.baseAddress else { return false }

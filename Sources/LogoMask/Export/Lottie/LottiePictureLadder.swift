@@ -73,7 +73,7 @@ struct LottiePictureLadder {
         let chosen = Self.choices(transforms: transforms, levels: levels, zeroIndex: zeroIndex)
 
         let viewport = scene.placement.viewport
-        let screen = Self.screen(of: viewport)
+        let screen = viewport.pixelBounds
         var rungs: [Rung] = []
         var sizes: [(Int, Int)] = []
         var windowed = false
@@ -116,11 +116,6 @@ struct LottiePictureLadder {
     static func extent(_ region: Rect, _ t: Transform) -> Double {
         let box = t.apply(to: region)
         return max(box.width, box.height)
-    }
-
-    /// The screen of `viewport` in device pixels.
-    static func screen(of viewport: Viewport) -> Rect {
-        Rect(x: 0, y: 0, width: viewport.size.width * viewport.density, height: viewport.size.height * viewport.density)
     }
 
     /// `region` cut for the frames of `runs`, where `transforms[f]` places it in device pixels

@@ -64,7 +64,7 @@ struct LottieRevealBuilder {
         let holeCut = spec.hole ? art.hole.flatMap { hole in
             LottieScreenCut.cut(
                 hole, transforms: LottieArtChoice.frameStates(builder: self).map { scene.holeTransform($0) },
-                screen: LottiePictureLadder.screen(of: viewport),
+                screen: viewport.pixelBounds,
                 limit: LottiePictureLadder.maximumExtent * viewport.density)
         } : nil
         if let holeCut {
