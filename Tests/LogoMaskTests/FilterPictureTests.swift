@@ -80,6 +80,27 @@ extension FilteredLogoTests {
             #expect(scales.count == 2 && scales.allSatisfy { $0 > 20 && $0 < 200 }, "\(scales)")
         }
 
+        @Test("pictures shrink with the filtered elements: 2048 px up to 8, in proportion to the count past it, not below 1024; zanshin (25 blurred elements) searches its cover on a 1,159-px picture")
+        func picturesShrinkWithTheFilteredElements() throws {
+            #expect(FilterPicture.longerSide(filteredElements: 0) == 2048)
+            #expect(FilterPicture.longerSide(filteredElements: 8) == 2048)
+            #expect(abs(FilterPicture.longerSide(filteredElements: 16) - 2048 / 2.0.squareRoot()) < 1e-9)
+            #expect(FilterPicture.longerSide(filteredElements: 32) == 1024)
+            #expect(FilterPicture.longerSide(filteredElements: 111) == 1024)
+            let logo = try Self.zanshin("zanshin-picture-side.svg")
+            #expect(logo.filteredElementCount == 25)
+            let side = 2048 * (8.0 / 25).squareRoot()
+            let region = try #require(FilterPicture.region(of: logo))
+            #expect(abs(max(region.width, region.height) * FilterPicture.scale(of: logo, region: region) - side) < 1e-9)
+            let viewport = try #require(Device.named("iPhone 15")).viewport()
+            let log = try Self.logged(logo.name) {
+                _ = try CoverScale.compute(logo: logo, placement: Placement(documentSize: logo.documentSize, viewport: viewport))
+            }
+            // The largest picture is the picture scale's: its longer side rounded up, and the border.
+            let largest = try #require(log.pictures.map { max($0.width, $0.height) }.max())
+            #expect(largest >= side + 2 && largest <= side + 3, "\(log.pictures)")
+        }
+
         @Test("exported pictures of a filtered logo (a page's, a Lottie's) stop at the picture scale: 2048 px, not 16 megapixels (kiten peaked at 526 MB); others keep the scale asked")
         func exportPicturesStopAtThePictureScale() throws {
             let logo = try VectorLogo(contentsOf: TestPaths.sample("glow.svg"))

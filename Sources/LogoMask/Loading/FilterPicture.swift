@@ -13,7 +13,8 @@ import MaskGeometry
 /// one picture pixel, magnified), not drawn.
 ///
 /// Pictures are drawn on a ladder fixed by the logo alone: the *picture scale* (the ink box within
-/// the document box, grown by the filter's reach, ``longerSide`` pixels on its longer side) and
+/// the document box, grown by the filter's reach, ``longerSide`` pixels on its longer side, fewer
+/// for a logo with many filtered elements: ``longerSide(filteredElements:)``) and
 /// its halves, so every drawing, device and thread asks for the same few. Ink outside the
 /// document box, which no render of the document shows, is left out of the pictures.
 struct FilterPicture {
@@ -25,6 +26,29 @@ struct FilterPicture {
     /// The longer side, in pixels, of the region a picture covers (the ink box and what a filter
     /// may reach around it). 16 MiB of ARGB32.
     static let longerSide = 2048.0
+
+    /// A logo drawing at most this many elements through filters has its pictures ``longerSide``
+    /// pixels long; with more, the picture's pixels shrink in proportion to the count, down to
+    /// ``crowdedLongerSide`` on the longer side.
+    ///
+    /// Why: librsvg 2.54 gives each filtered element about nine surfaces the size of the whole
+    /// picture and computes its filter over them, so a picture costs its pixels times the
+    /// filtered elements. Every command that searches a cover scale draws the largest picture
+    /// once. At 2048 px that was 1.6-2.4 s of every command on the real-world set's four Breeze
+    /// icons with 23 to 111 blurred elements (zanshin, kteatime, rocs, kiten), their whole time
+    /// past the 2 s target. The price is in the look: magnified past about 3x the launch size,
+    /// their edges soften sooner (they are blurs, mostly).
+    static let fullSideElements = 8
+    /// The shortest longer side a count of filtered elements brings a picture down to: a quarter
+    /// of ``longerSide``'s pixels, still about three times a phone's launch-screen logo.
+    static let crowdedLongerSide = 1024.0
+
+    /// The longer side, in pixels, of the pictures of a logo drawing `filteredElements`
+    /// elements through filters (see ``fullSideElements``).
+    static func longerSide(filteredElements: Int) -> Double {
+        guard filteredElements > fullSideElements else { return longerSide }
+        return max(crowdedLongerSide, longerSide * (Double(fullSideElements) / Double(filteredElements)).squareRoot())
+    }
 
     /// The region of the document a picture covers: the ink box grown by `reach` on every side.
     static func region(inkBox: Rect, reach: Double) -> Rect {
@@ -90,15 +114,20 @@ struct FilterPicture {
     /// of that scale anyway; `wanted` for others.
     static func exportPixelsPerUnit(of logo: VectorLogo, wanted: Double) -> Double {
         guard let region = region(of: logo) else { return wanted }
-        return min(wanted, scale(for: region, morphologyRadius: logo.morphologyRadius))
+        return min(wanted, scale(of: logo, region: region))
     }
 
-    /// The scale at which `region`'s longer side is ``longerSide`` pixels: the picture scale; for
-    /// a logo with a morphology of `morphologyRadius` units, at most the scale at which it spans
-    /// ``morphologyPixels`` (not below a longer side of ``morphologyLongerSide``).
-    static func scale(for region: Rect, morphologyRadius: Double? = nil) -> Double {
+    /// The picture scale of `logo`, whose pictures cover `region`.
+    static func scale(of logo: VectorLogo, region: Rect) -> Double {
+        scale(for: region, morphologyRadius: logo.morphologyRadius, filteredElements: logo.filteredElementCount)
+    }
+
+    /// The scale at which `region`'s longer side is ``longerSide(filteredElements:)`` pixels: the
+    /// picture scale; for a logo with a morphology of `morphologyRadius` units, at most the scale
+    /// at which it spans ``morphologyPixels`` (not below a longer side of ``morphologyLongerSide``).
+    static func scale(for region: Rect, morphologyRadius: Double? = nil, filteredElements: Int = 0) -> Double {
         let side = max(region.width, region.height, .leastNonzeroMagnitude)
-        let full = longerSide / side
+        let full = longerSide(filteredElements: filteredElements) / side
         guard let radius = morphologyRadius else { return full }
         return min(full, max(morphologyLongerSide / side, morphologyPixels / radius))
     }

@@ -51,7 +51,7 @@ final class LogoDrawing {
     private let inkBox: Rect
     /// Filtered logos only: the document region a ``FilterPicture`` covers; nil draws vectors always.
     private let pictureRegion: Rect?
-    /// The picture scale (``FilterPicture/scale(for:morphologyRadius:)``), with ``pictureRegion``.
+    /// The picture scale (``FilterPicture/scale(of:region:)``), with ``pictureRegion``.
     private let pictureCap: Double?
     /// The logo's shared pictures, and this drawing's surfaces over them (most recent first).
     private let pictureCache: FilterPictureCache
@@ -71,7 +71,7 @@ final class LogoDrawing {
         textFontSize = logo.format == .svg ? TextZoomLimit.largestFontSize(in: logo.source) : nil
         filterReach = logo.usesFilterEffects ? Self.filterReachFraction * max(box.width, box.height) : 0
         pictureRegion = FilterPicture.region(of: logo)
-        pictureCap = pictureRegion.map { FilterPicture.scale(for: $0, morphologyRadius: logo.morphologyRadius) }
+        pictureCap = pictureRegion.map { FilterPicture.scale(of: logo, region: $0) }
         pictureCache = logo.filterPictures
         cropSource = logo.format == .svg && elementID == nil && DrawingCrop.mayUseIntermediateSurfaces(logo.source)
             ? CroppedSVGSource(logo.source) : nil

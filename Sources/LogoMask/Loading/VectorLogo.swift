@@ -44,6 +44,9 @@ public final class VectorLogo: Sendable {
     /// The largest `feMorphology` radius in the SVG text (user units), nil without one
     /// (``FilterPicture/largestMorphologyRadius(in:)``): read once, it sets every filter picture's scale.
     let morphologyRadius: Double?
+    /// How many elements the SVG draws through a filter (``FilteredElements``), 0 without filter
+    /// effects: read once, it sets every filter picture's size (``FilterPicture/longerSide(filteredElements:)``).
+    let filteredElementCount: Int
     /// References to other files or to the network found in the SVG text (`href`, `url(...)`,
     /// `@import`), at most 20. None is ever fetched from the network; files load only with
     /// ``LoadOptions/allowLocalReferences`` and only from the logo's own folder. The command-line
@@ -156,6 +159,7 @@ public final class VectorLogo: Sendable {
             unitsPerInch = 96
             usesFilterEffects = Self.mentionsFilter(data)
             morphologyRadius = usesFilterEffects ? FilterPicture.largestMorphologyRadius(in: data) : nil
+            filteredElementCount = usesFilterEffects ? FilteredElements.names(inSVG: data).count : 0
         case .pdf:
             if options.elementID != nil {
                 throw LogoMaskError.elementNotFound(file: name, id: options.elementID ?? "")
@@ -176,6 +180,7 @@ public final class VectorLogo: Sendable {
             unitsPerInch = 72
             usesFilterEffects = false
             morphologyRadius = nil
+            filteredElementCount = 0
             elementOrigin = .zero
             logicalBounds = Rect(x: 0, y: 0, width: size.width, height: size.height)
             inkBounds = try Self.pdfInkBounds(document, page: options.page - 1, size: size)
@@ -205,7 +210,7 @@ public final class VectorLogo: Sendable {
         name = logo.name; format = logo.format; options = logo.options; pageCount = logo.pageCount
         documentSize = logo.documentSize; viewBox = logo.viewBox; unitsPerInch = logo.unitsPerInch
         inkBounds = logo.inkBounds; logicalBounds = logo.logicalBounds; usesFilterEffects = logo.usesFilterEffects
-        morphologyRadius = logo.morphologyRadius
+        morphologyRadius = logo.morphologyRadius; filteredElementCount = logo.filteredElementCount
         externalReferences = logo.externalReferences; warnings = logo.warnings
         self.source = source; baseFile = logo.baseFile; pathCrossings = logo.pathCrossings; elementOrigin = logo.elementOrigin
     }

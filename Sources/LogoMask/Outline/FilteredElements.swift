@@ -15,13 +15,17 @@ enum FilteredElements {
     /// clip path, mask, pattern, marker or filter are not drawn as such and are left out. Empty
     /// for a PDF, or an SVG the reader does not accept (SVGZ).
     static func names(of logo: VectorLogo) -> [String] {
-        guard logo.format == .svg else { return [] }
+        logo.format == .svg ? names(inSVG: logo.source) : []
+    }
+
+    /// The names of the filtered elements of the SVG text `source` (see ``names(of:)``).
+    static func names(inSVG source: Data) -> [String] {
         var names: [String] = []
         var open: [(tag: String, id: String?)] = []
         var counts: [String: Int] = [:]
         var hidden = 0
         let notDrawn: Set<String> = ["clipPath", "mask", "pattern", "marker", "filter"]
-        let accepted = XMLElementReader.read(logo.source) { event in
+        let accepted = XMLElementReader.read(source) { event in
             switch event {
             case let .start(qualified, attributes):
                 let tag = qualified.split(separator: ":").last.map(String.init) ?? qualified
