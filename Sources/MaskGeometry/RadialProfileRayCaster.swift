@@ -129,9 +129,25 @@ public struct RadialProfileRayCaster: Sendable {
         extraDirections = extra
     }
 
+    /// One ray's working arrays, kept across the rays of a measurement (a profile casts tens of
+    /// thousands of rays; allocating them per ray was most of its time on Tango's icons).
+    private struct Scratch {
+        var crossings: [(t: Double, polygon: Int, sign: Int)] = []
+        /// Each polygon's and region's winding number; all zero between rays.
+        var winding: [Int]
+        /// Whether each polygon holds the point; all false between rays.
+        var holds: [Bool]
+
+        init(caster: RadialProfileRayCaster) {
+            winding = [Int](repeating: 0, count: caster.evenOdd.count)
+            holds = [Bool](repeating: false, count: caster.gates.count)
+        }
+    }
+
     /// True when the anchor is inside the ink (some polygon contains it).
     public var anchorIsInside: Bool {
-        exit(at: 0.5 * 2 * .pi / Double(directionCount), bucket: 0) != nil
+        var scratch = Scratch(caster: self)
+        return exit(at: 0.5 * 2 * .pi / Double(directionCount), bucket: 0, scratch: &scratch) != nil
     }
 
     /// The radii of every bin (see the type's description); nil when the anchor is not inside
@@ -143,6 +159,7 @@ public struct RadialProfileRayCaster: Sendable {
         let step = 2 * Double.pi / Double(n)
         let nudge = step * 1e-6
         var radii = [Double](repeating: .infinity, count: n)
+        var scratch = Scratch(caster: self)
         for i in 0..<n {
             let start = Double(i) * step
             var directions = (0...(innerRays + 1)).map { start + step * Double($0) / Double(innerRays + 1) }
@@ -158,7 +175,7 @@ public struct RadialProfileRayCaster: Sendable {
             for angle in directions {
                 // A ray exactly on the bin's edge is seen by both bins' buckets: use the one it lies in.
                 let bucket = angle >= start + step ? (i + 1) % n : i
-                guard let r = exit(at: angle, bucket: bucket) else { return nil }
+                guard let r = exit(at: angle, bucket: bucket, scratch: &scratch) else { return nil }
                 radius = min(radius, r)
             }
             radii[i] = radius
@@ -166,10 +183,11 @@ public struct RadialProfileRayCaster: Sendable {
         return radii
     }
 
-    /// Where the ray at `angle` first leaves the ink, or nil when it starts outside.
-    private func exit(at angle: Double, bucket: Int) -> Double? {
+    /// Where the ray at `angle` first leaves the ink, or nil when it starts outside. Leaves
+    /// `scratch` as it found it (winding numbers zero, no polygon holding).
+    private func exit(at angle: Double, bucket: Int, scratch: inout Scratch) -> Double? {
         let c = cos(angle), s = sin(angle)
-        var crossings: [(t: Double, polygon: Int, sign: Int)] = []
+        scratch.crossings.removeAll(keepingCapacity: true)
         for index in buckets[bucket] {
             let edge = edges[Int(index)]
             // Solve a + u (b - a) = t (c, s) with u in [0, 1), t > 0.
@@ -179,9 +197,20 @@ public struct RadialProfileRayCaster: Sendable {
             let t = (dx * edge.a.y - dy * edge.a.x) / det
             let u = (c * edge.a.y - s * edge.a.x) / det
             guard t > 0, u >= 0, u < 1 else { continue }
-            crossings.append((t, edge.polygon, det > 0 ? 1 : -1))
+            scratch.crossings.append((t, edge.polygon, det > 0 ? 1 : -1))
         }
-        var winding = [Int](repeating: 0, count: evenOdd.count)
+        var winding = scratch.winding, holds = scratch.holds
+        var crossings = scratch.crossings
+        scratch.winding = []; scratch.holds = []; scratch.crossings = []
+        defer {
+            // Back to all zero and all false: only the polygons and regions crossed were touched
+            // (a region's crossing touches its users, which hold only where crossed themselves).
+            for crossing in crossings {
+                winding[crossing.polygon] = 0
+                if crossing.polygon < gates.count { holds[crossing.polygon] = false }
+            }
+            scratch.winding = winding; scratch.holds = holds; scratch.crossings = crossings
+        }
         for crossing in crossings { winding[crossing.polygon] += crossing.sign }
         func contains(_ polygon: Int) -> Bool {
             let w = winding[polygon]
@@ -193,7 +222,6 @@ public struct RadialProfileRayCaster: Sendable {
         }
         // Which polygons hold the point, counted, updated per crossing (only a polygon some
         // crossing names can have a winding number; a region's crossing updates its users).
-        var holds = [Bool](repeating: false, count: gates.count)
         var count = 0
         for crossing in crossings where crossing.polygon < gates.count && !holds[crossing.polygon] && satisfied(crossing.polygon) {
             holds[crossing.polygon] = true
