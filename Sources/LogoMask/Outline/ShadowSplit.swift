@@ -212,29 +212,23 @@ enum ShadowSplit {
 
     /// How many times `word` occurs in `bytes`.
     private static func count(_ word: [UInt8], in bytes: [UInt8]) -> Int {
-        guard let first = word.first else { return 0 }
         var found = 0
         var i = 0
-        while let start = bytes[i...].firstIndex(of: first) {
-            if start + word.count <= bytes.count, bytes[start..<(start + word.count)].elementsEqual(word) { found += 1 }
+        while let start = ByteSearch.firstIndex(of: word, in: bytes[...], from: i) {
+            found += 1
             i = start + 1
         }
         return found
     }
 
-    /// `logo` drawn from `source` by librsvg at `scale` (premultiplied ARGB32 bytes).
+    /// `logo` drawn from `source` at `scale` by the library's raster path (premultiplied ARGB32
+    /// bytes, rows without padding).
     private static func pixels(
         of logo: VectorLogo, source: Data, scale: Double, width: Int, height: Int
     ) throws(LogoMaskError) -> [UInt8] {
-        let surface = try CairoSurface.image(layout: .argb32, width: width, height: height)
-        let context = try CairoContext(surface)
-        context.setTransform(.scale(scale))
-        let document = try SVGDocument(data: source, name: logo.name, baseFile: logo.baseFile, unlimited: logo.options.trustedInput)
-        try document.render(on: context, element: nil, viewport: logo.documentBox)
-        surface.flush()
-        guard let data = surface.imageData else { return [] }
-        // Rows without the stride's padding.
-        let stride = surface.imageStride
-        return (0..<height).flatMap { row in UnsafeBufferPointer(start: data + row * stride, count: width * 4) }
+        let drawn = source == logo.source ? logo : logo.replacingSource(source)
+        let image = try Rasterizer.image(of: drawn, width: width, height: height, transform: .scale(scale))
+        guard image.stride != width * 4 else { return image.bytes }
+        return (0..<height).flatMap { row in image.bytes[(row * image.stride)..<(row * image.stride + width * 4)] }
     }
 }
