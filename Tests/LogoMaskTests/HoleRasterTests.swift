@@ -189,7 +189,7 @@ struct HoleRasterFrameTests {
         return try RevealScene(logo: try VectorLogo(contentsOf: path), spec: RevealPreset.twitter.spec, settings: settings)
     }
 
-    @Test("twitter frames of path logos are the same bytes either way, every hole from the outline", arguments: [
+    @Test("twitter frames of path logos are the same bytes either way, every hole from the outline; librsvg's fading frames draw the logo once", arguments: [
         (TestPaths.sample("bird.svg"), Anchor.center), (TestPaths.sample("y-mark.svg"), Anchor.automatic),
         (TestPaths.packageRoot.appendingPathComponent("Benchmarks/Fixtures/elsevier.svg").path, Anchor.center),
     ])
@@ -203,6 +203,7 @@ struct HoleRasterFrameTests {
         let a = try FrameBuffer(width: layers.width, height: layers.height)
         let b = try FrameBuffer(width: layers.width, height: layers.height)
         let count = layers.width * layers.height * 4
+        var drawnOnce = 0
         for time in scene.frameTimes(fps: 60) {
             let state = scene.state(at: time)
             let stats = try outline.render(state, into: a)
@@ -211,8 +212,12 @@ struct HoleRasterFrameTests {
             // While the drawn logo is opaque it closes the hole (twitter's frame 0): no hole is drawn.
             #expect(stats.covered || stats.maskFromOutline || state.logoOpacity >= 1, "t = \(time)")
             #expect(!reference.maskFromOutline)
+            // The fading frames draw librsvg's logo once, for the hole's mask and the drawn logo.
+            #expect(reference.logoDrawnOnce == (reference.maskedPixels > 0 && state.logoOpacity > 0), "t = \(time)")
+            if reference.logoDrawnOnce { drawnOnce += 1 }
             let same = (0..<count).allSatisfy { a.bytes[$0] == b.bytes[$0] }
             #expect(same, "t = \(time)")
         }
+        #expect(drawnOnce > 0)
     }
 }

@@ -29,6 +29,8 @@ struct CompositeStats: Sendable, Equatable {
     var maskedPixels = 0
     /// The mask came from the cached outline (``HoleMask``), not from librsvg.
     var maskFromOutline = false
+    /// The mask and the drawn logo came from one draw of the logo (``FrameCompositor``'s shared logo).
+    var logoDrawnOnce = false
 }
 
 /// Draws reveal frames, one per call, from the vector at each frame's transform. One compositor
@@ -59,6 +61,14 @@ final class FrameCompositor {
     private let maskRow: UnsafeMutablePointer<UInt8>
     private let maskSurface: CairoSurface
     private let maskContext: CairoContext
+
+    /// The logo drawn once for this frame when its hole and its drawn logo share a transform and
+    /// the hole comes from librsvg (the fading frames of a hole scene whose outline is not exact:
+    /// filters, masks): the hole's mask is its alpha, and the drawn logo is these pixels painted
+    /// at the logo's opacity. Two draws of a filtered logo per frame were half of its frames' time.
+    private var sharedLogo: (surface: CairoSurface, box: PixelBox)?
+    /// The pixels ``sharedLogo`` wraps (premultiplied ARGB32, the frame's size), made when first needed.
+    private var sharedPixels: UnsafeMutablePointer<UInt8>?
 
     private let contentSurface: CairoSurface
     private let scaledContent: FrameBuffer?
@@ -95,6 +105,7 @@ final class FrameCompositor {
     }
 
     deinit {
+        sharedPixels?.deallocate()
         mask.deallocate()
         maskRow.deallocate()
     }
@@ -103,13 +114,20 @@ final class FrameCompositor {
     @discardableResult
     func render(_ state: FrameState, into frame: FrameBuffer) throws(LogoMaskError) -> CompositeStats {
         var stats = CompositeStats()
+        sharedLogo = nil
+        defer { sharedLogo = nil }
         if scene.spec.hole {
             try renderHole(state, into: frame, stats: &stats)
         } else {
             try renderOverlay(state, into: frame)
         }
         frame.surface.markDirty()
-        if state.logoOpacity > 0, !(scene.spec.hole == false && scene.spec.fadeLogoWithBackground) {
+        if let shared = sharedLogo {
+            // As a draw at an opacity below 1 paints its group (``LogoDrawing``).
+            frame.context.paintImage(
+                shared.surface, placement: .translation(x: Double(shared.box.x0), y: Double(shared.box.y0)),
+                filter: .nearest, operator: .over, alpha: state.logoOpacity, padEdges: false)
+        } else if state.logoOpacity > 0, !(scene.spec.hole == false && scene.spec.fadeLogoWithBackground) {
             try drawLogo(state, on: frame.context, alpha: state.logoOpacity)
         }
         frame.surface.flush()
@@ -147,7 +165,10 @@ final class FrameCompositor {
         let fromOutline = holeMask?.prepare(transform: transform, box: box) ?? false
         stats.maskFromOutline = fromOutline
         let single = fromOutline && level == 255 ? holeMask?.single : nil
-        if !fromOutline {
+        if !fromOutline, state.logoOpacity > 0, scene.spec.logoColor == nil, scene.drawnLogoTransform(state) == transform {
+            try drawSharedLogo(transform: transform, box: box)
+            stats.logoDrawnOnce = true
+        } else if !fromOutline {
             maskSurface.flush()
             for y in box.y0..<box.y1 { (mask + y * maskStride + box.x0).update(repeating: 0, count: box.x1 - box.x0) }
             maskSurface.markDirty()
@@ -319,6 +340,35 @@ final class FrameCompositor {
         func straight(_ c: UInt32) -> UInt8 { UInt8(min(255, (c * 255 + a / 2) / a)) }
         return RGBAColor(red: straight((pixel >> 16) & 0xFF), green: straight((pixel >> 8) & 0xFF),
                          blue: straight(pixel & 0xFF), alpha: UInt8(a))
+    }
+
+    /// Draws the logo at `transform` once into ``sharedLogo`` over `box`, and its alpha into the
+    /// hole's mask there.
+    private func drawSharedLogo(transform: Transform, box: PixelBox) throws(LogoMaskError) {
+        let w = box.x1 - box.x0, h = box.y1 - box.y0
+        let stride = PixelLayout.argb32.stride(width: width)
+        let pixels: UnsafeMutablePointer<UInt8>
+        if let made = sharedPixels {
+            pixels = made
+            pixels.update(repeating: 0, count: stride * h)
+        } else {
+            pixels = .allocate(capacity: stride * height)
+            pixels.initialize(repeating: 0, count: stride * height)
+            sharedPixels = pixels
+        }
+        let surface = try CairoSurface.image(wrapping: pixels, layout: .argb32, width: w, height: h, stride: stride)
+        let context = try CairoContext(surface)
+        try drawing.draw(on: context, transform: transform.concatenating(.translation(x: -Double(box.x0), y: -Double(box.y0))))
+        surface.flush()
+        if let reason = context.failure { throw LogoMaskError.drawingFailed(file: scene.logo.name, reason: reason) }
+        maskSurface.flush()
+        for y in 0..<h {
+            // Native-endian ARGB32: alpha in the top byte of the little-endian word.
+            let from = pixels + y * stride, to = mask + (box.y0 + y) * maskStride + box.x0
+            for x in 0..<w { to[x] = from[4 * x + 3] }
+        }
+        maskSurface.markDirty()
+        sharedLogo = (surface, box)
     }
 
     // MARK: Overlay frames (no hole)
