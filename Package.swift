@@ -77,6 +77,10 @@ let package = Package(
         // zeroed blocks at a time (librsvg's filter surfaces; see large_block_pages.c). Linked
         // into logo-mask only, which exports the three so the libraries it opens bind to them.
         .target(name: "CLargeBlockPages", path: "Sources/CLargeBlockPages"),
+        // libpng's png_create_write_struct, deflating at level 1 without row filters the PNGs
+        // Cairo's SVG surface writes inside the outline's read-backs, which the library reads
+        // straight back (see png_write_speed.c). logo-mask exports it for Cairo's libpng to bind to.
+        .target(name: "CPNGWriteSpeed", path: "Sources/CPNGWriteSpeed", linkerSettings: [.linkedLibrary("dl")]),
         .systemLibrary(
             name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate",
             providers: [.apt(["libdeflate-dev"]), .brew(["libdeflate"])]),
@@ -105,7 +109,7 @@ let package = Package(
             name: "LogoMask",
             dependencies: [
                 "MaskGeometry", "LogoAnimation", "CCairo", "CRsvg", "CPopplerLoader", "CZlib", "CDeflate", "CCrashGuard",
-                "CGdkPixbuf", "CPixelRuns", "CDrawingLibraries", "CYAML",
+                "CGdkPixbuf", "CPixelRuns", "CDrawingLibraries", "CYAML", "CPNGWriteSpeed",
             ],
             swiftSettings: libraryModule),
 
@@ -122,6 +126,8 @@ let package = Package(
                 // CLargeBlockPages' allocator entry points, for librsvg, Cairo and pixman to bind to.
                 .unsafeFlags(["calloc", "free", "realloc"].flatMap { ["-Xlinker", "--export-dynamic-symbol=\($0)"] },
                              .when(platforms: [.linux])),
+                // CPNGWriteSpeed's, for Cairo's libpng to bind to.
+                .unsafeFlags(["-Xlinker", "--export-dynamic-symbol=png_create_write_struct"], .when(platforms: [.linux])),
                 // `--as-needed` before the libraries: drops those CDrawingLibraries stands in for.
                 .unsafeFlags(["-ld-path=\(Context.packageDirectory)/Sources/CDrawingLibraries/ld-as-needed"], .when(platforms: [.linux])),
             ]),
@@ -154,7 +160,10 @@ let package = Package(
         .testTarget(
             name: "LogoMaskTests",
             dependencies: ["LogoMask", "MaskGeometry", "LogoAnimation", "LogoMaskTestSupport"],
-            resources: [.copy("Fixtures")]),
+            resources: [.copy("Fixtures")],
+            // As the logo-mask executable: the library in process writes its read-backs' PNGs as
+            // the binary does (CPNGWriteSpeed).
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=png_create_write_struct"], .when(platforms: [.linux]))]),
         .testTarget(
             name: "LogoMaskCLITests",
             // Runs the built logo-mask binary; the stored references and help texts are read from

@@ -1,6 +1,7 @@
 // Cairo's SVG surface writing into memory (`cairo_svg_surface_create_for_stream`): what the
 // outline extraction draws onto, so no temporary file is written. Everything here is internal.
 internal import CCairo
+internal import CPNGWriteSpeed
 import FoundationEssentials
 import MaskGeometry
 
@@ -39,12 +40,22 @@ final class CairoSVGStream {
     deinit { if !finished { cairo_surface_finish(surface.pointer) } }
 
     /// Finishes the surface and returns the document Cairo wrote.
+    ///
+    /// Cairo writes the images it was handed (librsvg's filter results, page-sized) as PNGs here;
+    /// the library only reads them back, so they are deflated fast, at level 1 without row filters
+    /// (``fastPNGWrites``, in the logo-mask executable, which lends libpng its own entry point).
     func finish() throws(LogoMaskError) -> Data {
+        lm_fast_png_writes_begin()
         cairo_surface_finish(surface.pointer)
+        lm_fast_png_writes_end()
         finished = true
         if let reason = cairoFailure(cairo_surface_status(surface.pointer)) {
             throw LogoMaskError.drawingFailed(file: "SVG stream", reason: reason)
         }
         return Data(sink.bytes)
     }
+
+    /// Test hook: how many PNGs the process's SVG streams had libpng write fast (0 where libpng
+    /// does not bind to the executable's entry point).
+    static var fastPNGWrites: UInt { UInt(lm_fast_png_writes_count()) }
 }
