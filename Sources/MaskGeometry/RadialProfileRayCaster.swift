@@ -130,7 +130,7 @@ public struct RadialProfileRayCaster: Sendable {
     }
 
     /// One ray's working arrays, kept across the rays of a measurement (a profile casts tens of
-    /// thousands of rays; allocating them per ray was most of its time on Tango's icons).
+    /// thousands of rays; allocating them per ray was a fifth of a Tango icon's cover).
     private struct Scratch {
         var crossings: [(t: Double, polygon: Int, sign: Int)] = []
         /// Each polygon's and region's winding number; all zero between rays.

@@ -34,7 +34,7 @@ struct FilterPicture {
     /// Why: librsvg 2.54 gives each filtered element about nine surfaces the size of the whole
     /// picture and computes its filter over them, so a picture costs its pixels times the
     /// filtered elements. Every command that searches a cover scale draws the largest picture
-    /// once. At 2048 px that was 1.6-2.4 s of every command on the real-world set's four Breeze
+    /// once. At 2048 px that was 1.4-3.3 s of every command on the real-world set's four Breeze
     /// icons with 25 to 111 blurred elements (zanshin, kteatime, rocs, kiten), their whole time
     /// past the 2 s target. The price is in the look: magnified past about 3x the launch size,
     /// their edges soften sooner (they are blurs, mostly).
