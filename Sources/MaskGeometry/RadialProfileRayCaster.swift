@@ -134,19 +134,19 @@ public struct RadialProfileRayCaster: Sendable {
     private struct Scratch {
         var crossings: [(t: Double, polygon: Int, sign: Int)] = []
         /// Each polygon's and region's winding number; all zero between rays.
-        var winding: [Int]
+        var winding: [Int] = []
         /// Whether each polygon holds the point; all false between rays.
-        var holds: [Bool]
+        var holds: [Bool] = []
+    }
 
-        init(caster: RadialProfileRayCaster) {
-            winding = [Int](repeating: 0, count: caster.evenOdd.count)
-            holds = [Bool](repeating: false, count: caster.gates.count)
-        }
+    /// A scratch for this caster's polygons and regions.
+    private var newScratch: Scratch {
+        Scratch(winding: [Int](repeating: 0, count: evenOdd.count), holds: [Bool](repeating: false, count: gates.count))
     }
 
     /// True when the anchor is inside the ink (some polygon contains it).
     public var anchorIsInside: Bool {
-        var scratch = Scratch(caster: self)
+        var scratch = newScratch
         return exit(at: 0.5 * 2 * .pi / Double(directionCount), bucket: 0, scratch: &scratch) != nil
     }
 
@@ -159,7 +159,7 @@ public struct RadialProfileRayCaster: Sendable {
         let step = 2 * Double.pi / Double(n)
         let nudge = step * 1e-6
         var radii = [Double](repeating: .infinity, count: n)
-        var scratch = Scratch(caster: self)
+        var scratch = newScratch
         for i in 0..<n {
             let start = Double(i) * step
             var directions = (0...(innerRays + 1)).map { start + step * Double($0) / Double(innerRays + 1) }
@@ -187,7 +187,19 @@ public struct RadialProfileRayCaster: Sendable {
     /// `scratch` as it found it (winding numbers zero, no polygon holding).
     private func exit(at angle: Double, bucket: Int, scratch: inout Scratch) -> Double? {
         let c = cos(angle), s = sin(angle)
-        scratch.crossings.removeAll(keepingCapacity: true)
+        // Moved out (no copy) and back when done, so the closures below work on plain locals.
+        var crossings = scratch.crossings, winding = scratch.winding, holds = scratch.holds
+        scratch = Scratch()
+        defer {
+            // Back to all zero and all false: only the polygons and regions crossed were touched
+            // (a region's crossing touches its users, which hold only where crossed themselves).
+            for crossing in crossings {
+                winding[crossing.polygon] = 0
+                if crossing.polygon < gates.count { holds[crossing.polygon] = false }
+            }
+            scratch = Scratch(crossings: crossings, winding: winding, holds: holds)
+        }
+        crossings.removeAll(keepingCapacity: true)
         for index in buckets[bucket] {
             let edge = edges[Int(index)]
             // Solve a + u (b - a) = t (c, s) with u in [0, 1), t > 0.
@@ -197,19 +209,7 @@ public struct RadialProfileRayCaster: Sendable {
             let t = (dx * edge.a.y - dy * edge.a.x) / det
             let u = (c * edge.a.y - s * edge.a.x) / det
             guard t > 0, u >= 0, u < 1 else { continue }
-            scratch.crossings.append((t, edge.polygon, det > 0 ? 1 : -1))
-        }
-        var winding = scratch.winding, holds = scratch.holds
-        var crossings = scratch.crossings
-        scratch.winding = []; scratch.holds = []; scratch.crossings = []
-        defer {
-            // Back to all zero and all false: only the polygons and regions crossed were touched
-            // (a region's crossing touches its users, which hold only where crossed themselves).
-            for crossing in crossings {
-                winding[crossing.polygon] = 0
-                if crossing.polygon < gates.count { holds[crossing.polygon] = false }
-            }
-            scratch.winding = winding; scratch.holds = holds; scratch.crossings = crossings
+            crossings.append((t, edge.polygon, det > 0 ? 1 : -1))
         }
         for crossing in crossings { winding[crossing.polygon] += crossing.sign }
         func contains(_ polygon: Int) -> Bool {

@@ -44,9 +44,18 @@ public final class VectorLogo: Sendable {
     /// The largest `feMorphology` radius in the SVG text (user units), nil without one
     /// (``FilterPicture/largestMorphologyRadius(in:)``): read once, it sets every filter picture's scale.
     let morphologyRadius: Double?
-    /// How many elements the SVG draws through a filter (``FilteredElements``), 0 without filter
-    /// effects: read once, it sets every filter picture's size (``FilterPicture/longerSide(filteredElements:)``).
-    let filteredElementCount: Int
+    /// The names of the elements the SVG draws through a filter (``FilteredElements``), empty
+    /// without filter effects: read once, on first use, for every filter picture's size
+    /// (``FilterPicture/longerSide(filteredElements:)``) and every export's notes.
+    var filteredElementNames: [String] {
+        guard usesFilterEffects, format == .svg else { return [] }
+        return (try? filteredElementsCache.value { () throws(LogoMaskError) in FilteredElements.names(inSVG: source) }) ?? []
+    }
+    /// How many elements the SVG draws through a filter (``filteredElementNames``).
+    var filteredElementCount: Int { filteredElementNames.count }
+    /// ``filteredElementNames``, shared with the copies drawn from a rewrite of the text (they
+    /// name the elements as the logo was loaded).
+    private let filteredElementsCache: OnceCache<[String]>
     /// References to other files or to the network found in the SVG text (`href`, `url(...)`,
     /// `@import`), at most 20. None is ever fetched from the network; files load only with
     /// ``LoadOptions/allowLocalReferences`` and only from the logo's own folder. The command-line
@@ -127,6 +136,7 @@ public final class VectorLogo: Sendable {
         self.options = options
         self.source = data
         self.baseFile = baseFile
+        filteredElementsCache = OnceCache()
         let format = try LogoFormat.sniff(data, name: name)
         self.format = format
         switch format {
@@ -159,7 +169,6 @@ public final class VectorLogo: Sendable {
             unitsPerInch = 96
             usesFilterEffects = Self.mentionsFilter(data)
             morphologyRadius = usesFilterEffects ? FilterPicture.largestMorphologyRadius(in: data) : nil
-            filteredElementCount = usesFilterEffects ? FilteredElements.names(inSVG: data).count : 0
         case .pdf:
             if options.elementID != nil {
                 throw LogoMaskError.elementNotFound(file: name, id: options.elementID ?? "")
@@ -180,7 +189,6 @@ public final class VectorLogo: Sendable {
             unitsPerInch = 72
             usesFilterEffects = false
             morphologyRadius = nil
-            filteredElementCount = 0
             elementOrigin = .zero
             logicalBounds = Rect(x: 0, y: 0, width: size.width, height: size.height)
             inkBounds = try Self.pdfInkBounds(document, page: options.page - 1, size: size)
@@ -210,7 +218,7 @@ public final class VectorLogo: Sendable {
         name = logo.name; format = logo.format; options = logo.options; pageCount = logo.pageCount
         documentSize = logo.documentSize; viewBox = logo.viewBox; unitsPerInch = logo.unitsPerInch
         inkBounds = logo.inkBounds; logicalBounds = logo.logicalBounds; usesFilterEffects = logo.usesFilterEffects
-        morphologyRadius = logo.morphologyRadius; filteredElementCount = logo.filteredElementCount
+        morphologyRadius = logo.morphologyRadius; filteredElementsCache = logo.filteredElementsCache
         externalReferences = logo.externalReferences; warnings = logo.warnings
         self.source = source; baseFile = logo.baseFile; pathCrossings = logo.pathCrossings; elementOrigin = logo.elementOrigin
     }

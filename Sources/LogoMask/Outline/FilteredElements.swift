@@ -15,10 +15,11 @@ enum FilteredElements {
     /// clip path, mask, pattern, marker or filter are not drawn as such and are left out. Empty
     /// for a PDF, or an SVG the reader does not accept (SVGZ).
     static func names(of logo: VectorLogo) -> [String] {
-        logo.format == .svg ? names(inSVG: logo.source) : []
+        logo.filteredElementNames
     }
 
-    /// The names of the filtered elements of the SVG text `source` (see ``names(of:)``).
+    /// The names of the filtered elements of the SVG text `source` (see ``names(of:)``), read
+    /// once per logo (``VectorLogo/filteredElementNames``).
     static func names(inSVG source: Data) -> [String] {
         var names: [String] = []
         var open: [(tag: String, id: String?)] = []

@@ -47,8 +47,8 @@ enum ShadowSplit {
         let page = logo.documentSize
         let scale = checkSize / max(page.width, page.height, 1e-9)
         let width = max(1, Int((page.width * scale).rounded(.up))), height = max(1, Int((page.height * scale).rounded(.up)))
-        guard let before = try? pixels(of: logo, source: logo.source, scale: scale, width: width, height: height),
-              let after = try? pixels(of: logo, source: source, scale: scale, width: width, height: height),
+        guard let before = try? pixels(of: logo, scale: scale, width: width, height: height),
+              let after = try? pixels(of: logo.replacingSource(source), scale: scale, width: width, height: height),
               before.count == after.count, before.count == width * height * 4
         else { return nil }
         var differing = 0
@@ -221,13 +221,10 @@ enum ShadowSplit {
         return found
     }
 
-    /// `logo` drawn from `source` at `scale` by the library's raster path (premultiplied ARGB32
-    /// bytes, rows without padding).
-    private static func pixels(
-        of logo: VectorLogo, source: Data, scale: Double, width: Int, height: Int
-    ) throws(LogoMaskError) -> [UInt8] {
-        let drawn = source == logo.source ? logo : logo.replacingSource(source)
-        let image = try Rasterizer.image(of: drawn, width: width, height: height, transform: .scale(scale))
+    /// `logo` drawn at `scale` by the library's raster path (premultiplied ARGB32 bytes, rows
+    /// without padding).
+    private static func pixels(of logo: VectorLogo, scale: Double, width: Int, height: Int) throws(LogoMaskError) -> [UInt8] {
+        let image = try Rasterizer.image(of: logo, width: width, height: height, transform: .scale(scale))
         guard image.stride != width * 4 else { return image.bytes }
         return (0..<height).flatMap { row in image.bytes[(row * image.stride)..<(row * image.stride + width * 4)] }
     }

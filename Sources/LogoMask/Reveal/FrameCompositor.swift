@@ -62,12 +62,9 @@ final class FrameCompositor {
     private let maskSurface: CairoSurface
     private let maskContext: CairoContext
 
-    /// The logo drawn once for this frame when its hole and its drawn logo share a transform and
-    /// the hole comes from librsvg (the fading frames of a hole scene whose outline is not exact:
-    /// filters, masks): the hole's mask is its alpha, and the drawn logo is these pixels painted
-    /// at the logo's opacity. Two draws of a filtered logo per frame were half of its frames' time.
-    private var sharedLogo: (surface: CairoSurface, box: PixelBox)?
-    /// The pixels ``sharedLogo`` wraps (premultiplied ARGB32, the frame's size), made when first needed.
+    /// Where a frame's logo is drawn once, when its hole and its drawn logo share a transform and
+    /// the hole comes from librsvg (``drawSharedLogo(transform:box:)``): premultiplied ARGB32 of
+    /// the frame's size, made when first needed.
     private var sharedPixels: UnsafeMutablePointer<UInt8>?
 
     private let contentSurface: CairoSurface
@@ -114,10 +111,9 @@ final class FrameCompositor {
     @discardableResult
     func render(_ state: FrameState, into frame: FrameBuffer) throws(LogoMaskError) -> CompositeStats {
         var stats = CompositeStats()
-        sharedLogo = nil
-        defer { sharedLogo = nil }
+        var sharedLogo: (surface: CairoSurface, box: PixelBox)?
         if scene.spec.hole {
-            try renderHole(state, into: frame, stats: &stats)
+            sharedLogo = try renderHole(state, into: frame, stats: &stats)
         } else {
             try renderOverlay(state, into: frame)
         }
@@ -137,7 +133,11 @@ final class FrameCompositor {
 
     // MARK: Hole frames
 
-    private func renderHole(_ state: FrameState, into frame: FrameBuffer, stats: inout CompositeStats) throws(LogoMaskError) {
+    /// Composites the hole frame for `state` into `frame`; returns the logo when it was drawn for
+    /// the hole's mask at the drawn logo's own transform, for the caller to paint as the drawn logo.
+    private func renderHole(
+        _ state: FrameState, into frame: FrameBuffer, stats: inout CompositeStats
+    ) throws(LogoMaskError) -> (surface: CairoSurface, box: PixelBox)? {
         let full = PixelBox(x0: 0, y0: 0, x1: width, y1: height)
         // The drawn logo closes the hole under it: the hole opens as the logo fades (at logo
         // opacity 1 the frame is the launch screen, whatever the hole shows).
@@ -153,11 +153,11 @@ final class FrameCompositor {
         if covered {
             stats.covered = true
             for y in 0..<height { content.write(into: out + y * width, row: y, from: 0, to: width, width: width) }
-            return
+            return nil
         }
         guard let box, level > 0 else {
             for y in 0..<height { background.write(into: out + y * width, row: y, from: 0, to: width, width: width) }
-            return
+            return nil
         }
         stats.maskedPixels = (box.x1 - box.x0) * (box.y1 - box.y0)
         // The hole's coverage at this frame's transform, inside its box only: row by row from the
@@ -165,8 +165,9 @@ final class FrameCompositor {
         let fromOutline = holeMask?.prepare(transform: transform, box: box) ?? false
         stats.maskFromOutline = fromOutline
         let single = fromOutline && level == 255 ? holeMask?.single : nil
+        var shared: (surface: CairoSurface, box: PixelBox)?
         if !fromOutline, state.logoOpacity > 0, scene.spec.logoColor == nil, scene.drawnLogoTransform(state) == transform {
-            try drawSharedLogo(transform: transform, box: box)
+            shared = (try drawSharedLogo(transform: transform, box: box), box)
             stats.logoDrawnOnce = true
         } else if !fromOutline {
             maskSurface.flush()
@@ -218,6 +219,7 @@ final class FrameCompositor {
             blendRow(row, y: y, x0: box.x0, x1: box.x1, mask: coverage, level: level, background: background, content: content)
             if box.x1 < width { background.write(into: row, row: y, from: box.x1, to: width, width: width) }
         }
+        return shared
     }
 
     /// Runs of 0 copy the background, runs of 255 the content; the rest is blended. A hole
@@ -342,9 +344,10 @@ final class FrameCompositor {
                          blue: straight(pixel & 0xFF), alpha: UInt8(a))
     }
 
-    /// Draws the logo at `transform` once into ``sharedLogo`` over `box`, and its alpha into the
-    /// hole's mask there.
-    private func drawSharedLogo(transform: Transform, box: PixelBox) throws(LogoMaskError) {
+    /// Draws the logo at `transform` once over `box`, into ``sharedPixels`` (the returned surface
+    /// wraps them) and its alpha into the hole's mask there. Two draws of a filtered logo per
+    /// fading frame, one for the mask and one for the drawn logo, were half of its frames' time.
+    private func drawSharedLogo(transform: Transform, box: PixelBox) throws(LogoMaskError) -> CairoSurface {
         let w = box.x1 - box.x0, h = box.y1 - box.y0
         let stride = PixelLayout.argb32.stride(width: width)
         let pixels: UnsafeMutablePointer<UInt8>
@@ -368,7 +371,7 @@ final class FrameCompositor {
             for x in 0..<w { to[x] = from[4 * x + 3] }
         }
         maskSurface.markDirty()
-        sharedLogo = (surface, box)
+        return surface
     }
 
     // MARK: Overlay frames (no hole)
