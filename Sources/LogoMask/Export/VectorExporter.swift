@@ -32,7 +32,8 @@ public enum VectorExporter {
             throw LogoMaskError.invalidRequest("\(path): the scale must be a positive number, not \(scale).")
         }
         let size = Size(width: logo.documentSize.width * scale, height: logo.documentSize.height * scale)
-        let drawing = try logo.makeDrawing()
+        // Paths and groups as the document has them, not folded for pixels.
+        let drawing = try LogoDrawing(logo: logo, foldingTranslucentShapes: false)
         try AtomicFile.produce(at: path) { (temporary) throws(LogoMaskError) in
             let surface = format == .pdf
                 ? try CairoSurface.pdf(path: temporary, size: size)
