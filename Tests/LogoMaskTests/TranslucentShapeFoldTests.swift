@@ -71,4 +71,17 @@ struct TranslucentShapeFoldTests {
         let difference = maxPremultipliedDifference(try RasterImage(contentsOfPNG: ours), try RasterImage(contentsOfPNG: reference))
         #expect(difference.map { $0 <= 2 } == true, "differs from rsvg-convert by \(difference.map(String.init) ?? "a size")")
     }
+
+    @Test("Every pixel drawing folds: accessories-text-editor's 12 translucent shapes need no surface, so no crop, and its cover scale is unchanged")
+    func drawingsFold() throws {
+        let path = TestPaths.realWorldFolder.appendingPathComponent("tango/accessories-text-editor.svg").path
+        let logo = try VectorLogo(contentsOf: path)
+        #expect(try logo.makeDrawing().cropsItsText == false)
+        #expect(try LogoDrawing(logo: logo, foldingTranslucentShapes: false).cropsItsText == true)
+        // The scale the unfolded drawing's search found (ba52276 and before), to 1e-9.
+        let cover = try CoverScale.compute(logo: logo, placement: Placement(
+            documentSize: logo.documentSize, viewport: try #require(Device.named("iPhone 15")).viewport(landscape: false),
+            logoWidth: 100, center: nil))
+        #expect(abs(cover.scale - 10.272992429299338) < 1e-9, "\(cover.scale)")
+    }
 }

@@ -177,6 +177,21 @@ final class LogoDrawing {
     /// When this drawing paints a filtered logo from a picture.
     var pictureUse = PictureUse.pastFirstDraw
 
+    /// Whether draws past the first crop the text (``CroppedSVGSource``): something in it is
+    /// drawn through an intermediate surface.
+    var cropsItsText: Bool { cropSource != nil }
+
+    /// True when a draw now paints what a new drawing's first draw would: the logo has no filter
+    /// pictures, or this drawing has drawn nothing yet (later draws may paint from a picture).
+    var drawsAsFirstDraw: Bool { pictureRegion == nil || firstScale == nil }
+
+    /// Counts a draw at `transform` (document units to device pixels) that another drawing made
+    /// for this one (a shared bitmap): later draws choose pictures as if this one had drawn it,
+    /// so the frames after it do not depend on who drew it.
+    func noteDrawn(transform: Transform) {
+        if pictureRegion != nil, firstScale == nil { firstScale = Self.scale(of: transform) }
+    }
+
     /// Test hook: how many times the drawings of a watched logo called librsvg or poppler.
     static let libraryDrawLog = WatchedLog(empty: 0)
 

@@ -83,6 +83,10 @@ public final class VectorLogo: Sendable {
     /// Its pixels drawn for an exported picture of the whole logo (``LogoPicture``), by size,
     /// transform and tint: the page's drawn logo and its hole are the same drawing.
     let pictureBitmaps = LogoMemo<LogoBitmapKey, PixelPlane>(capacity: 2)
+    /// Its pixels as a reveal frame's first draw of the logo paints them (``FrameCompositor``),
+    /// by size, transform within the pixels and tint: `assets` draws 12 launch stills with 4
+    /// distinct logo bitmaps (kiten's filters cost 0.2 s a draw).
+    let firstDrawBitmaps = LogoMemo<LogoBitmapKey, PixelPlane>(capacity: 4)
     /// Its launch logo PNGs by size (``AssetWriter/png(_:size:to:scale:purpose:)``): the iOS
     /// image set's and the web's are the same files.
     let launchPNGs = LogoMemo<RenderSize, LaunchPNG>(capacity: 16)

@@ -66,6 +66,8 @@ final class FrameCompositor {
     /// the hole comes from librsvg (``drawSharedLogo(transform:box:)``): premultiplied ARGB32 of
     /// the frame's size, made when first needed.
     private var sharedPixels: UnsafeMutablePointer<UInt8>?
+    /// Whether ``drawLogo(_:on:alpha:)`` has drawn the logo (only its first draw is shared).
+    private var drewLogo = false
 
     private let contentSurface: CairoSurface
     private let scaledContent: FrameBuffer?
@@ -404,6 +406,29 @@ final class FrameCompositor {
     private func drawLogo(_ state: FrameState, on context: CairoContext, alpha: Double) throws(LogoMaskError) {
         let transform = scene.drawnLogoTransform(state)
         guard let box = region(of: transform) else { return }
+        defer { drewLogo = true }
+        let w = box.x1 - box.x0, h = box.y1 - box.y0
+        if !drewLogo, drawing.drawsAsFirstDraw, w * h <= LogoPicture.sharedPixels {
+            // Frame 0 of every still of one launch screen draws the same pixels wherever the
+            // screen puts them at the same pixel phase (a device's two orientations, the devices
+            // of one image scale): drawn once per logo, painted as a group at the frame's alpha.
+            let local = Self.snappingNoise(transform.concatenating(.translation(x: -Double(box.x0), y: -Double(box.y0))))
+            let key = LogoBitmapKey(width: w, height: h, transform: ExactNumbers(local), tint: scene.spec.logoColor)
+            let plane = try scene.logo.firstDrawBitmaps.value(key) { () throws(LogoMaskError) -> PixelPlane in
+                Self.firstDrawLog.record(scene.logo.name) { $0.made += 1 }
+                let plane = PixelPlane(width: w, height: h)
+                try plane.draw { (planeContext: CairoContext) throws(LogoMaskError) in
+                    try drawTinted(on: planeContext, transform: local)
+                }
+                return plane
+            }
+            drawing.noteDrawn(transform: local)
+            Self.firstDrawLog.record(scene.logo.name) { $0.asked += 1 }
+            context.paintImage(
+                try plane.makeSurface(), placement: .translation(x: Double(box.x0), y: Double(box.y0)),
+                filter: .nearest, operator: .over, alpha: alpha, padEdges: false)
+            return
+        }
         context.save()
         defer { context.restore() }
         context.clip(to: Rect(x: Double(box.x0), y: Double(box.y0),
@@ -417,6 +442,32 @@ final class FrameCompositor {
             try drawing.draw(on: context, transform: transform, alpha: alpha)
         }
     }
+
+    /// `transform` with its translation rounded to 1/65536 px (Cairo keeps 1/256): screens that
+    /// put the logo at the same pixel phase reach it by different sums (Android's icon offset
+    /// scaled to a window's pixels), a few ulps apart, and would miss each other's bitmaps.
+    static func snappingNoise(_ transform: Transform) -> Transform {
+        var t = transform
+        t.tx = (t.tx * 65536).rounded() / 65536
+        t.ty = (t.ty * 65536).rounded() / 65536
+        return t
+    }
+
+    /// The logo at `transform`, in the preset's logo colour when it has one, at full opacity.
+    private func drawTinted(on context: CairoContext, transform: Transform) throws(LogoMaskError) {
+        guard let tint = scene.spec.logoColor else {
+            try drawing.draw(on: context, transform: transform)
+            return
+        }
+        context.pushGroup()
+        try drawing.draw(on: context, transform: transform)
+        context.paint(color: tint, operator: .in)
+        context.popGroupAndPaint(alpha: 1, operator: .over)
+    }
+
+    /// Test hook: how many first-draw bitmaps of a watched logo the compositors asked for and
+    /// drew (``VectorLogo/firstDrawBitmaps``).
+    static let firstDrawLog = WatchedLog(empty: MemoTally())
 }
 
 // MARK: Pixel runs
