@@ -93,7 +93,7 @@ struct CodeFilterPicturesTests {
         let fit = frame.width / logoWidth
         let boxX = -logoWidth / 2 - anchor[0], boxY = -logoHeight / 2 - anchor[1]
         let perUnit = frame.width / logo.documentSize.width
-        let own = try FilterPictureCrop.cropped(outline).pictures
+        let own = try FilterPictureCrop.cropped(outline, of: logo).pictures
         for place in Set(places) {
             var code = Rect.null, want = Rect.null
             for entry in entries where entry.position == place {

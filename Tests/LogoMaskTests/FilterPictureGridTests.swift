@@ -81,7 +81,7 @@ struct FilterPictureGridTests {
             let logo = name == "glow" ? try VectorLogo(contentsOf: TestPaths.path("SampleLogos/glow.svg")) : try Self.realWorld(name)
             var outline = try logo.outline
             outline.pictures = try #require(try OutlineExtractor.pictures(of: logo, on: .scale(scale), like: outline))
-            outline = try FilterPictureCrop.cropped(outline)
+            outline = try FilterPictureCrop.cropped(outline, of: logo)
             #expect(try FilterPictureGrid.magnifiesWell(outline) == soft, "\(name)")
         }
     }

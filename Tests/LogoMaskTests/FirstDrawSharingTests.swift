@@ -1,11 +1,12 @@
 import Foundation
 import LogoMaskTestSupport
+import MaskGeometry
 import Testing
 @testable import LogoMask
 
-/// The launch stills share their logo's pixels (``VectorLogo/firstDrawBitmaps``): a frame's
-/// first draw of the logo at one size and pixel phase is drawn once per logo, and a still
-/// painted from the shared pixels is the still a logo of its own draws.
+/// The launch stills share their logo's pixels (``VectorLogo/firstDrawBitmaps``): frame 0's draw
+/// of the logo at one size and pixel phase is drawn once per logo, and a still painted from the
+/// shared pixels is the still a logo of its own draws.
 @Suite("launch stills share the logo's first draw")
 struct FirstDrawSharingTests {
     @Test("12 stills, 4 drawings of the logo, the same pixels as stills drawn alone")
@@ -40,6 +41,26 @@ struct FirstDrawSharingTests {
         for (index, (a, b)) in zip(shared, alone).enumerated() {
             #expect(a.width == b.width && a.height == b.height && a.bytes == b.bytes, "still \(index) differs")
         }
+    }
+
+    @Test("A frame is the same bytes whichever frame its worker drew first (huvi on bird: only frame 0 is shared)")
+    func framesDoNotDependOnTheWorker() throws {
+        let logo = try VectorLogo(contentsOf: TestPaths.sample("bird.svg"))
+        let scene = try RevealScene(
+            logo: logo, spec: RevealPreset.huvi.spec,
+            settings: RevealSettings(viewport: Viewport(width: 160, height: 320, density: 1)))
+        let layers = try RevealLayers(scene: scene)
+        let times = scene.frameTimes(fps: 5)
+        #expect(times.count > 4 && times[0] == 0)
+        // One worker drew frames 0 to 3 in order; another drew frame 3 first.
+        let inOrder = try FrameCompositor(scene: scene, layers: layers)
+        let first = try FrameBuffer(width: layers.width, height: layers.height)
+        for time in times[0...3] { try inOrder.render(scene.state(at: time), into: first) }
+        let second = try FrameBuffer(width: layers.width, height: layers.height)
+        try FrameCompositor(scene: scene, layers: layers).render(scene.state(at: times[3]), into: second)
+        let count = layers.width * layers.height * 4
+        #expect((0..<count).allSatisfy { first.bytes[$0] == second.bytes[$0] })
+        #expect((0..<count).contains { first.bytes[$0] != 0 })
     }
 
     /// Frame 0 of the default still preset on `device`, as `assets` draws it.

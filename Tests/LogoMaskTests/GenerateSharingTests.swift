@@ -6,7 +6,7 @@ import Testing
 /// `generate`'s outputs share what they draw of one logo (``LogoMemo``): the filter pictures
 /// librsvg draws for a screen, those pictures cut and put on the screen's grid (the Lottie, the
 /// page's logo and hole, the overlay, the web launch screen and the code ask for the same few),
-/// and the whole-logo pictures of the page's logo and hole.
+/// those pictures cut to what they paint, and the whole-logo pictures of the page's logo and hole.
 @Suite("generate draws what its outputs share once")
 struct GenerateSharingTests {
     /// `logo` (a copy of glow.svg: a filtered logo whose pictures are sharp, so the page and
@@ -29,11 +29,13 @@ struct GenerateSharingTests {
         try FileManager.default.copyItem(atPath: TestPaths.sample("glow.svg"), toPath: logo)
         let c = Self.configuration(logo: logo, output: folder.appendingPathComponent("splash").path)
         let name = c.resolve(c.logo)
-        var frames = MemoTally(), whole = MemoTally()
+        var frames = MemoTally(), whole = MemoTally(), cuts = MemoTally()
         let screens = try OutlineExtractor.pictureLog.watching(name) {
             frames = try FilterPictureGrid.frameLog.watching(name) {
                 whole = try LogoPicture.drawLog.watching(name) {
-                    _ = try SplashGenerator.write(c, deadline: .none, progress: nil, force: false, workers: 1)
+                    cuts = try FilterPictureCrop.cutLog.watching(name) {
+                        _ = try SplashGenerator.write(c, deadline: .none, progress: nil, force: false, workers: 1)
+                    }
                 }
             }
         }
@@ -42,5 +44,7 @@ struct GenerateSharingTests {
         #expect(screens == MemoTally(asked: 8, made: 3), "librsvg's filter pictures: \(screens)")
         #expect(frames == MemoTally(asked: 8, made: 6), "frame pictures: \(frames)")
         #expect(whole == MemoTally(asked: 9, made: 7), "whole-logo pictures: \(whole)")
+        // Each picture librsvg drew is cut once, whichever outputs ask (8 before the memo).
+        #expect(cuts == MemoTally(asked: 8, made: 3), "pictures cut: \(cuts)")
     }
 }

@@ -71,7 +71,7 @@ struct CodeFilterPicture {
         // Those drawn one right after the other joined (page-sized, as drawn: each decoded once),
         // then cut to what they paint.
         withPictures.pictures = try FilterPictureMerge.merged(withPictures.pictures, carriesGroups: outline.carriesGroupOpacity)
-        let cut = try FilterPictureCrop.cropped(withPictures).pictures
+        let cut = try FilterPictureCrop.cropped(withPictures, of: scene.logo).pictures
         var result: [CodeFilterPicture] = []
         for picture in cut {
             let t = picture.toDocument

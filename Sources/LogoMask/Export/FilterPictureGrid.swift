@@ -66,7 +66,7 @@ enum FilterPictureGrid {
         frameLog.record(logo.name) { $0.asked += 1 }
         let made = try logo.framePictures.value(key) { () throws(LogoMaskError) -> [LogoOutline.Picture]? in
             frameLog.record(logo.name) { $0.made += 1 }
-            let atScreen = try aligned(try FilterPictureCrop.cropped(try drawn(of: logo, outline: outline, on: screen, outlineClips: outlineClips)), on: screen, bias: bias)
+            let atScreen = try aligned(try FilterPictureCrop.cropped(try drawn(of: logo, outline: outline, on: screen, outlineClips: outlineClips), of: logo), on: screen, bias: bias)
             if soft, try !magnifiesWell(atScreen) { return nil }
             return atScreen.pictures
         }

@@ -83,10 +83,14 @@ public final class VectorLogo: Sendable {
     /// Its pixels drawn for an exported picture of the whole logo (``LogoPicture``), by size,
     /// transform and tint: the page's drawn logo and its hole are the same drawing.
     let pictureBitmaps = LogoMemo<LogoBitmapKey, PixelPlane>(capacity: 2)
-    /// Its pixels as a reveal frame's first draw of the logo paints them (``FrameCompositor``),
+    /// Its pixels as frame 0 of a reveal paints them, the drawing's first draw (``FrameCompositor``),
     /// by size, transform within the pixels and tint: `assets` draws 12 launch stills with 4
     /// distinct logo bitmaps (kiten's filters cost 0.2 s a draw).
     let firstDrawBitmaps = LogoMemo<LogoBitmapKey, PixelPlane>(capacity: 4)
+    /// Its filter pictures cut to what they paint (``FilterPictureCrop``), by the picture's PNG:
+    /// the Lottie's rungs, the page, the web launch screen and each platform's code cut the same
+    /// pictures (searched by comparing bytes, which differ at once or are one shared array).
+    let pictureCuts = LogoMemo<[UInt8], FilterPictureCrop.Cut>(capacity: 1024)
     /// Its launch logo PNGs by size (``AssetWriter/png(_:size:to:scale:purpose:)``): the iOS
     /// image set's and the web's are the same files.
     let launchPNGs = LogoMemo<RenderSize, LaunchPNG>(capacity: 16)

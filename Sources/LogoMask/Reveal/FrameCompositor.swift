@@ -66,8 +66,6 @@ final class FrameCompositor {
     /// the hole comes from librsvg (``drawSharedLogo(transform:box:)``): premultiplied ARGB32 of
     /// the frame's size, made when first needed.
     private var sharedPixels: UnsafeMutablePointer<UInt8>?
-    /// Whether ``drawLogo(_:on:alpha:)`` has drawn the logo (only its first draw is shared).
-    private var drewLogo = false
 
     private let contentSurface: CairoSurface
     private let scaledContent: FrameBuffer?
@@ -406,12 +404,14 @@ final class FrameCompositor {
     private func drawLogo(_ state: FrameState, on context: CairoContext, alpha: Double) throws(LogoMaskError) {
         let transform = scene.drawnLogoTransform(state)
         guard let box = region(of: transform) else { return }
-        defer { drewLogo = true }
         let w = box.x1 - box.x0, h = box.y1 - box.y0
-        if !drewLogo, drawing.drawsAsFirstDraw, w * h <= LogoPicture.sharedPixels {
+        if state.time == 0, drawing.drawsAsFirstDraw, w * h <= LogoPicture.sharedPixels {
             // Frame 0 of every still of one launch screen draws the same pixels wherever the
             // screen puts them at the same pixel phase (a device's two orientations, the devices
             // of one image scale): drawn once per logo, painted as a group at the frame's alpha.
+            // Frame 0 only, whichever worker draws it, so that no other frame's pixels depend on
+            // which worker drew which frame first (a group and a direct draw differ by a level
+            // where shapes overlap).
             let local = Self.snappingNoise(transform.concatenating(.translation(x: -Double(box.x0), y: -Double(box.y0))))
             let key = LogoBitmapKey(width: w, height: h, transform: ExactNumbers(local), tint: scene.spec.logoColor)
             let plane = try scene.logo.firstDrawBitmaps.value(key) { () throws(LogoMaskError) -> PixelPlane in

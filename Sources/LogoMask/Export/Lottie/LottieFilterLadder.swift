@@ -39,7 +39,7 @@ struct LottieFilterLadder {
         zero.pictures = []
         var kept: [Int] = []
         for (index, picture) in drawn.pictures.enumerated() {
-            guard let cut = try FilterPictureCrop.cropped(picture) else { continue }
+            guard let cut = try FilterPictureCrop.cropped(picture, of: logo) else { continue }
             zero.pictures.append(cut)
             kept.append(index)
         }
@@ -71,7 +71,7 @@ struct LottieFilterLadder {
             guard let raw = try OutlineExtractor.pictures(of: logo, on: .scale(level), like: outline) else { continue }
             var column: [LogoOutline.Picture] = []
             for (number, index) in kept.enumerated() {
-                guard var cut = try FilterPictureCrop.cropped(raw[index]) else { break }
+                guard var cut = try FilterPictureCrop.cropped(raw[index], of: logo) else { break }
                 // The same clips, opacity and place in paint order as frame 0's.
                 let frameZero = zero.pictures[number]
                 cut.clips = frameZero.clips
