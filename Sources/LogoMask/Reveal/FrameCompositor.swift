@@ -433,14 +433,7 @@ final class FrameCompositor {
         defer { context.restore() }
         context.clip(to: Rect(x: Double(box.x0), y: Double(box.y0),
                                         width: Double(box.x1 - box.x0), height: Double(box.y1 - box.y0)))
-        if let tint = scene.spec.logoColor {
-            context.pushGroup()
-            try drawing.draw(on: context, transform: transform)
-            context.paint(color: tint, operator: .in)
-            context.popGroupAndPaint(alpha: alpha, operator: .over)
-        } else {
-            try drawing.draw(on: context, transform: transform, alpha: alpha)
-        }
+        try drawTinted(on: context, transform: transform, alpha: alpha)
     }
 
     /// `transform` with its translation rounded to 1/65536 px (Cairo keeps 1/256): screens that
@@ -453,16 +446,16 @@ final class FrameCompositor {
         return t
     }
 
-    /// The logo at `transform`, in the preset's logo colour when it has one, at full opacity.
-    private func drawTinted(on context: CairoContext, transform: Transform) throws(LogoMaskError) {
+    /// The logo at `transform` and `alpha`, in the preset's logo colour when it has one.
+    private func drawTinted(on context: CairoContext, transform: Transform, alpha: Double = 1) throws(LogoMaskError) {
         guard let tint = scene.spec.logoColor else {
-            try drawing.draw(on: context, transform: transform)
+            try drawing.draw(on: context, transform: transform, alpha: alpha)
             return
         }
         context.pushGroup()
         try drawing.draw(on: context, transform: transform)
         context.paint(color: tint, operator: .in)
-        context.popGroupAndPaint(alpha: 1, operator: .over)
+        context.popGroupAndPaint(alpha: alpha, operator: .over)
     }
 
     /// Test hook: how many first-draw bitmaps of a watched logo the compositors asked for and
