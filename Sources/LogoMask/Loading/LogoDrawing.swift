@@ -95,8 +95,27 @@ final class LogoDrawing {
     /// Draws the logo with `transform` (document units to the context's user space) applied
     /// on top of the context's current transform, with the context's current operator and an
     /// optional overall opacity. Works on image, PDF and SVG surfaces alike (paths stay paths).
-    func draw(on context: CairoContext, transform: Transform, alpha: Double = 1) throws(LogoMaskError) {
-        try draw(on: context, transform: transform, alpha: alpha, limitingText: true)
+    ///
+    /// With a `tint`, the logo is drawn in that one colour (its coverage, as a group filled with
+    /// the colour) and painted over the context at `alpha`.
+    func draw(on context: CairoContext, transform: Transform, alpha: Double = 1, tint: RGBAColor? = nil) throws(LogoMaskError) {
+        guard let tint else {
+            try draw(on: context, transform: transform, alpha: alpha, limitingText: true)
+            return
+        }
+        context.pushGroup()
+        try draw(on: context, transform: transform, alpha: 1, limitingText: true)
+        context.paint(color: tint, operator: .in)
+        context.popGroupAndPaint(alpha: alpha, operator: .over)
+    }
+
+    /// The logo drawn by `transform` into a new `width` x `height` plane, in `tint` when given.
+    func plane(width: Int, height: Int, transform: Transform, tint: RGBAColor? = nil) throws(LogoMaskError) -> PixelPlane {
+        let plane = PixelPlane(width: width, height: height)
+        try plane.draw { (context: CairoContext) throws(LogoMaskError) in
+            try draw(on: context, transform: transform, tint: tint)
+        }
+        return plane
     }
 
     private func draw(on context: CairoContext, transform: Transform, alpha: Double, limitingText: Bool) throws(LogoMaskError) {

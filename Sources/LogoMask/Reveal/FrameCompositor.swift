@@ -416,11 +416,7 @@ final class FrameCompositor {
             let key = LogoBitmapKey(width: w, height: h, transform: ExactNumbers(local), tint: scene.spec.logoColor)
             let plane = try scene.logo.firstDrawBitmaps.value(key) { () throws(LogoMaskError) -> PixelPlane in
                 Self.firstDrawLog.record(scene.logo.name) { $0.made += 1 }
-                let plane = PixelPlane(width: w, height: h)
-                try plane.draw { (planeContext: CairoContext) throws(LogoMaskError) in
-                    try drawTinted(on: planeContext, transform: local)
-                }
-                return plane
+                return try drawing.plane(width: w, height: h, transform: local, tint: scene.spec.logoColor)
             }
             drawing.noteDrawn(transform: local)
             Self.firstDrawLog.record(scene.logo.name) { $0.asked += 1 }
@@ -433,7 +429,7 @@ final class FrameCompositor {
         defer { context.restore() }
         context.clip(to: Rect(x: Double(box.x0), y: Double(box.y0),
                                         width: Double(box.x1 - box.x0), height: Double(box.y1 - box.y0)))
-        try drawTinted(on: context, transform: transform, alpha: alpha)
+        try drawing.draw(on: context, transform: transform, alpha: alpha, tint: scene.spec.logoColor)
     }
 
     /// `transform` with its translation rounded to 1/65536 px (Cairo keeps 1/256): screens that
@@ -444,18 +440,6 @@ final class FrameCompositor {
         t.tx = (t.tx * 65536).rounded() / 65536
         t.ty = (t.ty * 65536).rounded() / 65536
         return t
-    }
-
-    /// The logo at `transform` and `alpha`, in the preset's logo colour when it has one.
-    private func drawTinted(on context: CairoContext, transform: Transform, alpha: Double = 1) throws(LogoMaskError) {
-        guard let tint = scene.spec.logoColor else {
-            try drawing.draw(on: context, transform: transform, alpha: alpha)
-            return
-        }
-        context.pushGroup()
-        try drawing.draw(on: context, transform: transform)
-        context.paint(color: tint, operator: .in)
-        context.popGroupAndPaint(alpha: alpha, operator: .over)
     }
 
     /// Test hook: how many first-draw bitmaps of a watched logo the compositors asked for and

@@ -90,19 +90,7 @@ struct LogoPicture {
         _ logo: VectorLogo, width: Int, height: Int, transform: Transform, tint: RGBAColor?
     ) throws(LogoMaskError) -> PixelPlane {
         drawLog.record(logo.name) { $0.made += 1 }
-        let plane = PixelPlane(width: width, height: height)
-        let drawing = try logo.makeDrawing()
-        try plane.draw { (context: CairoContext) throws(LogoMaskError) in
-            if let tint {
-                context.pushGroup()
-                try drawing.draw(on: context, transform: transform)
-                context.paint(color: tint, operator: .in)
-                context.popGroupAndPaint()
-            } else {
-                try drawing.draw(on: context, transform: transform)
-            }
-        }
-        return plane
+        return try logo.makeDrawing().plane(width: width, height: height, transform: transform, tint: tint)
     }
 
     /// Test hook: how many pictures of a watched logo were asked for and drawn (a drawing already
