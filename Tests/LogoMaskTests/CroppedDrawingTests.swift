@@ -131,9 +131,11 @@ struct CroppedDrawingTests {
     func holeAt60xPastCairosLimit() throws {
         let svg = """
             <svg xmlns="http://www.w3.org/2000/svg" width="600" height="600" viewBox="0 0 600 600">
-              <g opacity="0.5"><rect width="300" height="600" fill="#000"/></g>
+              <g opacity="0.5"><rect width="300" height="600" fill="#000"/><rect x="590" y="590" width="10" height="10"/></g>
             </svg>
             """
+        // Two shapes in the group (the second far from the view): a group of one shape is folded
+        // (``TranslucentShapeFold``) and needs no surface at all.
         let logo = try VectorLogo(data: Data(svg.utf8), name: "crop-hole.svg")
         let placement = Placement(
             documentSize: logo.documentSize, viewport: Viewport(width: 100, height: 100, density: 1), logoWidth: 600, scale: 60)
@@ -202,7 +204,10 @@ struct CroppedDrawingTests {
         func logo(_ body: String, _ name: String) throws -> VectorLogo {
             try VectorLogo(data: Data("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"48\" height=\"48\">\(body)</svg>".utf8), name: name)
         }
-        let grouped = try logo("<g opacity=\"0.5\"><rect x=\"8\" y=\"8\" width=\"32\" height=\"32\" fill=\"#ff0000\"/></g>", "crop-rotated.svg")
+        // A second shape far from the view keeps the group a group (one shape alone is folded).
+        let grouped = try logo(
+            "<g opacity=\"0.5\"><rect x=\"8\" y=\"8\" width=\"32\" height=\"32\" fill=\"#ff0000\"/><rect x=\"46\" y=\"46\" width=\"1\" height=\"1\"/></g>",
+            "crop-rotated.svg")
         let flat = try logo("<rect x=\"8\" y=\"8\" width=\"32\" height=\"32\" fill=\"rgba(255,0,0,0.5)\"/>", "crop-rotated-flat.svg")
         #expect(!DrawingCrop.mayUseIntermediateSurfaces(flat.source))
         let t = Transform.translation(x: -24, y: -8).concatenating(.rotation(radians: .pi / 6)).concatenating(.scale(20))

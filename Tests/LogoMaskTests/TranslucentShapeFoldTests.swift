@@ -9,9 +9,9 @@ import Testing
 /// pixels against rsvg-convert.
 @Suite("Translucent shapes folded")
 struct TranslucentShapeFoldTests {
-    private func fold(_ body: String, defs: String = "") -> String? {
-        let svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64">"# + defs + body + "</svg>"
-        return TranslucentShapeFold.folded(Data(svg.utf8)).map { String(decoding: $0, as: UTF8.self) }
+    private func fold(_ body: String, defs: String = "", inherited: Bool = false, root: String = "") -> String? {
+        let svg = #"<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"\#(root)>"# + defs + body + "</svg>"
+        return TranslucentShapeFold.folded(Data(svg.utf8), followingInheritance: inherited).map { String(decoding: $0, as: UTF8.self) }
     }
 
     @Test("Fill only, stroke only, percentages, attributes and style: the opacity goes into the painted one's opacity, the rest byte for byte")
@@ -50,6 +50,75 @@ struct TranslucentShapeFoldTests {
         #expect(TranslucentShapeFold.isCSSNumber("-.5e+2") && TranslucentShapeFold.isCSSNumber("50") && TranslucentShapeFold.isCSSNumber("1.25E-3"))
     }
 
+    @Test("A group of one shape hands it its opacity: the group loses it, the shape folds it; not with two children, an effect on the group, or a shape with two paints")
+    func groupsOfOneShape() throws {
+        let shape = #"<path d="M0 0h9v9z" fill="red" stroke="none" fill-opacity="0.5"/>"#
+        let folded = try #require(fold(#"<g id="a" opacity="0.5">\#n  <!-- one -->\#(shape)\#n</g>"#))
+        #expect(folded.contains(#"<g id="a">"#))
+        #expect(folded.contains(#"<path d="M0 0h9v9z" fill="red" stroke="none" style="fill-opacity:0.25"/>"#))
+        // The shape's own opacity multiplies the group's; a shape with an end tag folds too.
+        let own = try #require(fold(#"<g style="opacity:.5;fill:blue"><rect width="4" height="4" fill="red" stroke="none" fill-opacity="1" opacity=".5"></rect></g>"#))
+        #expect(own.contains(#"<g style="fill:blue">"#) && own.contains(#"style="fill-opacity:0.25"></rect>"#))
+        #expect(fold(#"<g opacity="0.5">\#(shape)\#(shape)</g>"#) == nil)
+        #expect(fold(#"<g opacity="0.5" filter="url(#f)">\#(shape)</g>"#) == nil)
+        #expect(fold(#"<g opacity="0.5"><g>\#(shape)</g></g>"#) == nil)
+        #expect(fold(#"<g opacity="0.5">text\#(shape)</g>"#) == nil)
+        #expect(fold(#"<g opacity="0.5"><path d="M0 0h9v9z" fill="red" stroke="blue" fill-opacity="1" stroke-opacity="1"/></g>"#) == nil)
+        #expect(fold(#"<g opacity="0.5"><path d="M0 0h9v9z" fill="red" stroke="none" fill-opacity="1"><title>t</title></path></g>"#) == nil)
+    }
+
+    @Test("Following inheritance: paints from the ancestors or their initial values (Papirus' black shadows, Tango's empty paths), `inherit`; what a <use> draws inherits nothing")
+    func inheritedPaints() throws {
+        // Papirus: no fill, no fill-opacity: black at 1.
+        let shadow = #"<circle style="opacity:0.2" cx="32" cy="33" r="28"/>"#
+        #expect(fold(shadow) == nil)
+        #expect(try #require(fold(shadow, inherited: true)).contains(#"<circle style="fill-opacity:0.2" cx="32" cy="33" r="28"/>"#))
+        // From a group, the root, and through `inherit`.
+        let grouped = try #require(fold(#"<g fill="red" fill-opacity=".5"><path d="M0 0h9v9z" opacity=".5" fill-opacity="inherit"/></g>"#, inherited: true))
+        #expect(grouped.contains(#"<path d="M0 0h9v9z" fill="red"#) == false && grouped.contains(#"<path d="M0 0h9v9z" style="fill-opacity:0.25"/>"#))
+        let stroked = try #require(fold(#"<path d="M0 0h9v9z" opacity=".5"/>"#, inherited: true, root: #" fill="none" stroke="red""#))
+        #expect(stroked.contains(#"style="stroke-opacity:0.5""#))
+        // Tango's `<g style="opacity:0.75"><path d=""/></g>`, the fill from the group above.
+        let tango = try #require(fold(#"<g style="fill:url(#r)"><g style="opacity:0.75;color:#000" id="g"><path d="" id="p"/></g></g>"#, inherited: true))
+        #expect(tango.contains(#"<g style="color:#000" id="g">"#) && tango.contains(#"<path d="" id="p" style="fill-opacity:0.75"/>"#))
+        // After a sibling's end tag, the parent's paints are back in force.
+        let after = try #require(fold(#"<g fill="none" stroke="red"><g fill="blue"></g><path d="M0 0h9v9z" opacity=".5"/></g>"#, inherited: true))
+        #expect(after.contains(#"<path d="M0 0h9v9z" style="stroke-opacity:0.5"/>"#))
+        // Both paints (the fill black by default, the stroke inherited), or a `<use>` anywhere.
+        #expect(fold(#"<g stroke="red"><path d="M0 0h9v9z" opacity=".5"/></g>"#, inherited: true) == nil)
+        // What an `href` points to inherits from the `<use>`: only its own values count there,
+        // and those of its ancestors within it.
+        #expect(fold(#"<g fill="red"><path id="x" d="M0 0h9v9z" opacity=".5"/></g>"# + ##"<use href="#x"/>"##, inherited: true) == nil)
+        let used = try #require(fold(
+            #"<g fill="red" id="x" stroke="none" fill-opacity="1"><g fill="blue"><path d="M0 0h9v9z" opacity=".5"/></g></g>"#
+                + #"<g id="y" fill="red"><path d="M1 0h9v9z" opacity=".5"/></g>"# + shadow + ##"<use xlink:href = '#x'/><use href="#y"/>"##,
+            inherited: true))
+        #expect(used.contains(#"<path d="M0 0h9v9z" style="fill-opacity:0.5"/>"#) && used.contains(#"<path d="M1 0h9v9z" opacity=".5"/>"#))
+        #expect(used.contains(#"<circle style="fill-opacity:0.2""#))
+        #expect(fold(shadow + ##"<use href="&x;"/>"##, inherited: true) == nil)
+        // A value the reader cannot read (an entity) on an ancestor blocks the fold beneath it.
+        #expect(fold(#"<g fill="&red;">\#(shadow)</g>"#, inherited: true) == nil)
+    }
+
+    @Test("Pixel drawings follow inheritance, render does not: papirus/gimp's drawing needs no surface (no crop), render's fold leaves it unfolded; the still within 3 levels of rsvg-convert")
+    func drawingsFollowInheritance() throws {
+        let path = TestPaths.realWorldFolder.appendingPathComponent("papirus/gimp.svg").path
+        let logo = try VectorLogo(contentsOf: path)
+        #expect(try logo.makeDrawing().cropsItsText == false)
+        #expect(try logo.makeDrawing(folding: .ownPaints).cropsItsText == true)
+        let folder = try TestPaths.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let reference = folder.appendingPathComponent("reference.png").path
+        let result = try runTool("rsvg-convert", ["-w", "512", path, "-o", reference])
+        #expect(result.status == 0, "rsvg-convert failed (run `make test`, which installs librsvg2-bin): \(result.stderr)")
+        let plane = try logo.makeDrawing().plane(width: 512, height: 512, transform: .scale(512 / logo.documentSize.width), tint: nil)
+        let ours = RasterImage(
+            width: 512, height: 512, format: .premultipliedARGB, stride: plane.stride,
+            bytes: Array(UnsafeBufferPointer(start: plane.bytes, count: plane.stride * 512)))
+        let difference = maxPremultipliedDifference(ours, try RasterImage(contentsOfPNG: reference))
+        #expect(difference.map { $0 <= 3 } == true, "differs from rsvg-convert by \(difference.map(String.init) ?? "a size")")
+    }
+
     @Test("The Tango media logos at 1024 px: their 25 translucent shapes folded, within 2 levels of rsvg-convert")
     func tangoMediaAgainstRsvg() throws {
         let path = TestPaths.realWorldFolder.appendingPathComponent("tango/gnome-dev-media-ms.svg").path
@@ -77,7 +146,7 @@ struct TranslucentShapeFoldTests {
         let path = TestPaths.realWorldFolder.appendingPathComponent("tango/accessories-text-editor.svg").path
         let logo = try VectorLogo(contentsOf: path)
         #expect(try logo.makeDrawing().cropsItsText == false)
-        #expect(try LogoDrawing(logo: logo, foldingTranslucentShapes: false).cropsItsText == true)
+        #expect(try LogoDrawing(logo: logo, folding: .none).cropsItsText == true)
         // The scale the unfolded drawing's search found (ba52276 and before), to 1e-9.
         let cover = try CoverScale.compute(logo: logo, placement: Placement(
             documentSize: logo.documentSize, viewport: try #require(Device.named("iPhone 15")).viewport(landscape: false),

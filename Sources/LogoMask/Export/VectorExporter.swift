@@ -33,7 +33,7 @@ public enum VectorExporter {
         }
         let size = Size(width: logo.documentSize.width * scale, height: logo.documentSize.height * scale)
         // Paths and groups as the document has them, not folded for pixels.
-        let drawing = try LogoDrawing(logo: logo, foldingTranslucentShapes: false)
+        let drawing = try LogoDrawing(logo: logo, folding: .none)
         try AtomicFile.produce(at: path) { (temporary) throws(LogoMaskError) in
             let surface = format == .pdf
                 ? try CairoSurface.pdf(path: temporary, size: size)

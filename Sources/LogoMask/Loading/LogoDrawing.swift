@@ -59,13 +59,28 @@ final class LogoDrawing {
     /// The scale (document units to device pixels) of the first draw; draws up to it stay vectors.
     private var firstScale: Double?
 
+    /// Which translucent shapes a drawing draws with their opacity folded into their paint
+    /// (``TranslucentShapeFold``).
+    enum Folding {
+        /// None: the document's own opacities (vector exports).
+        case none
+        /// Those whose paints are set on them (``VectorLogo/translucentFolded``): `render`, whose
+        /// pixels are compared to rsvg-convert's.
+        case ownPaints
+        /// Those whose paints are inherited too (``VectorLogo/drawingSource``): every other drawing.
+        case inheritedPaints
+    }
+
     /// A drawing of `logo`. Pixels are drawn from its text with translucent one-paint shapes
-    /// folded (``VectorLogo/translucentFolded``): librsvg draws each unfolded one through a
-    /// surface of the whole viewport, and the Tango icons' exact cover checks (a whole screen
-    /// at 3x, 12 such surfaces) cost 0.175 s each. Vector outputs (`foldingTranslucentShapes`
-    /// false) keep the document's own opacities.
-    init(logo: VectorLogo, foldingTranslucentShapes: Bool = true) throws(LogoMaskError) {
-        let text = foldingTranslucentShapes ? logo.translucentFolded.source : logo.source
+    /// folded as `folding` says: librsvg draws each unfolded one through a surface of the whole
+    /// viewport, and the Tango icons' exact cover checks (a whole screen at 3x, 12 such surfaces)
+    /// cost 0.175 s each.
+    init(logo: VectorLogo, folding: Folding = .inheritedPaints) throws(LogoMaskError) {
+        let text = switch folding {
+        case .none: logo.source
+        case .ownPaints: logo.translucentFolded.source
+        case .inheritedPaints: logo.drawingSource
+        }
         name = logo.name
         elementID = logo.options.elementID
         page = logo.options.page - 1

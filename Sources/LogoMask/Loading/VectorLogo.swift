@@ -118,6 +118,8 @@ public final class VectorLogo: Sendable {
     let paintedInkCache = OnceCache<Rect>()
     /// The copy with translucent shapes folded (nil: nothing to fold; ``translucentFolded``).
     private let foldedCache = OnceCache<VectorLogo?>()
+    /// ``drawingSource``, made once.
+    private let drawingSourceCache = OnceCache<Data>()
 
     /// The document box, `(0, 0, documentSize)`.
     public var documentBox: Rect { Rect(x: 0, y: 0, width: documentSize.width, height: documentSize.height) }
@@ -216,6 +218,21 @@ public final class VectorLogo: Sendable {
         return folded ?? self
     }
 
+    /// The SVG text pixel drawings draw (``LogoDrawing``): translucent shapes folded as in
+    /// ``translucentFolded`` and also where their paints are inherited
+    /// (``TranslucentShapeFold``'s `followingInheritance`), made once. `render` keeps the
+    /// stricter fold: its pixels are compared to rsvg-convert's, which the wider fold's rounding
+    /// moves by up to 3 levels (papirus/thunderbird at 1024 px), and its one draw of a shadow
+    /// costs little; drawings repeat theirs per cover check, frame and still (`assets` on
+    /// papirus/gimp: 0.81 -> 0.41 s).
+    var drawingSource: Data {
+        guard format == .svg else { return source }
+        // Never fails: the closure throws nothing.
+        return (try? drawingSourceCache.value { () throws(LogoMaskError) -> Data in
+            TranslucentShapeFold.folded(source, followingInheritance: true) ?? source
+        }) ?? source
+    }
+
     /// The same logo drawn from `source`, a rewrite of its SVG text that draws the same shapes
     /// (its sizes, bounds and the rest are kept, not measured again).
     func replacingSource(_ source: Data) -> VectorLogo {
@@ -242,9 +259,9 @@ public final class VectorLogo: Sendable {
     }
 
     /// A new, independent drawing of this logo for one thread (librsvg and poppler handles are
-    /// not shared between threads).
-    func makeDrawing() throws(LogoMaskError) -> LogoDrawing {
-        try LogoDrawing(logo: self)
+    /// not shared between threads), folding its translucent shapes as `folding` says.
+    func makeDrawing(folding: LogoDrawing.Folding = .inheritedPaints) throws(LogoMaskError) -> LogoDrawing {
+        try LogoDrawing(logo: self, folding: folding)
     }
 
     // MARK: - Loading helpers

@@ -51,7 +51,7 @@ public enum Rasterizer {
                 compression: compression, rowsPerStrip: cut.rowsPerStrip, paintedBox: cut.paintedBox,
                 deadline: deadline, progress: progress, workers: workers
             ) { () throws(LogoMaskError) in
-                let drawing = try logo.makeDrawing()
+                let drawing = try logo.makeDrawing(folding: .ownPaints)
                 drawing.filterMargin = cut.margin
                 return { (context: CairoContext) throws(LogoMaskError) in
                     if let background { context.paint(color: background, operator: .source) }
@@ -67,7 +67,7 @@ public enum Rasterizer {
             drawing: logo, path: path, width: raster.width, height: raster.height, layout: .argb32, channels: .rgba,
             compression: compression, paintedArea: painted, deadline: deadline, progress: progress, workers: workers
         ) { () throws(LogoMaskError) in
-            let drawing = try logo.makeDrawing()
+            let drawing = try logo.makeDrawing(folding: .ownPaints)
             return { (context: CairoContext) throws(LogoMaskError) in
                 if let background { context.paint(color: background, operator: .source) }
                 try drawing.draw(on: context, transform: transform)
@@ -144,7 +144,7 @@ public enum Rasterizer {
         let bandCount = (height + bandRows - 1) / bandRows
         // Drawn straight into the returned bytes: no second copy of a possibly 1 GiB image.
         if bandCount == 1 {
-            let drawing = try logo.makeDrawing()
+            let drawing = try logo.makeDrawing(folding: .ownPaints)
             var bytes = [UInt8](repeating: 0, count: byteCount)
             try bytes.withUnsafeMutableBufferPointer { (buffer: inout UnsafeMutableBufferPointer<UInt8>) throws(LogoMaskError) in
                 guard let base = buffer.baseAddress else { return }
@@ -166,7 +166,7 @@ public enum Rasterizer {
             do {
                 try OrderedParallelRunner.run(
                     count: bandCount, workers: bands,
-                    makeState: { () throws -> LogoDrawing in try logo.makeDrawing() },
+                    makeState: { () throws -> LogoDrawing in try logo.makeDrawing(folding: .ownPaints) },
                     work: { (drawing: inout LogoDrawing, index: Int) throws in
                         let y0 = index * bandRows
                         let rows = min(bandRows, height - y0)
