@@ -89,7 +89,9 @@ enum TranslucentShapeFold {
             }
             guard let tag = CroppedSVGSource.readStartTag(bytes, at: i) else { return nil }
             let name = String(decoding: bytes[(i + 1)..<tag.nameEnd], as: UTF8.self)
-            let own = attributes(of: tag, in: bytes)
+            // Read where a fold or the inheritance needs them (every tag of a long document
+            // read for nothing otherwise).
+            let own = inherits || shapes.contains(name) || name == "g" ? attributes(of: tag, in: bytes) : nil
             let inherited = inherits ? inheritance(of: own, in: open[open.count - 1]) : [:]
             if shapes.contains(name), let own, let rewritten = fold(tag, at: i, in: bytes, own: own, inherited: inherited, handed: handed[i] ?? 1) {
                 replace(i..<tag.end, with: rewritten)

@@ -427,8 +427,7 @@ final class FrameCompositor {
         }
         context.save()
         defer { context.restore() }
-        context.clip(to: Rect(x: Double(box.x0), y: Double(box.y0),
-                                        width: Double(box.x1 - box.x0), height: Double(box.y1 - box.y0)))
+        context.clip(to: Rect(x: Double(box.x0), y: Double(box.y0), width: Double(w), height: Double(h)))
         try drawing.draw(on: context, transform: transform, alpha: alpha, tint: scene.spec.logoColor)
     }
 
