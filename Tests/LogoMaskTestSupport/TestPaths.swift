@@ -46,6 +46,14 @@ public enum TestPaths {
         }
     }
 
+    /// A copy of sample `name` in `folder` as `copyName`: a logo of its own name, for the test
+    /// hooks that count by a logo's name while other suites draw the same sample.
+    public static func sampleCopy(_ name: String, as copyName: String, in folder: URL) throws -> String {
+        let path = folder.appendingPathComponent(copyName).path
+        try FileManager.default.copyItem(atPath: sample(name), toPath: path)
+        return path
+    }
+
     /// A fresh temporary folder for one test.
     public static func temporaryFolder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("logo-mask-tests-\(UUID().uuidString)")

@@ -15,8 +15,7 @@ struct FirstDrawSharingTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         // A name of its own: the hook counts by the logo's name. glow.svg has a filter, so a
         // drawing's later draws could come from a picture: only first draws are shared.
-        let path = folder.appendingPathComponent("first-draw-sharing.svg").path
-        try FileManager.default.copyItem(atPath: TestPaths.sample("glow.svg"), toPath: path)
+        let path = try TestPaths.sampleCopy("glow.svg", as: "first-draw-sharing.svg", in: folder)
         let logo = try VectorLogo(contentsOf: path)
         let options = AssetOptions()
         var shared: [RasterImage] = []

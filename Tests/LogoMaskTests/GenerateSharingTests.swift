@@ -25,8 +25,7 @@ struct GenerateSharingTests {
         let folder = try TestPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         // A name of its own: the hooks count by the logo's name, and other suites draw glow.svg meanwhile.
-        let logo = folder.appendingPathComponent("generate-sharing.svg").path
-        try FileManager.default.copyItem(atPath: TestPaths.sample("glow.svg"), toPath: logo)
+        let logo = try TestPaths.sampleCopy("glow.svg", as: "generate-sharing.svg", in: folder)
         let c = Self.configuration(logo: logo, output: folder.appendingPathComponent("splash").path)
         let name = c.resolve(c.logo)
         var frames = MemoTally(), whole = MemoTally(), cuts = MemoTally()

@@ -14,8 +14,7 @@ struct InkProbeSharingTests {
         let folder = try TestPaths.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         // A name of its own: the hook counts by the logo's name, and other suites draw glow.svg meanwhile.
-        let path = folder.appendingPathComponent("ink-probe-sharing.svg").path
-        try FileManager.default.copyItem(atPath: TestPaths.sample("glow.svg"), toPath: path)
+        let path = try TestPaths.sampleCopy("glow.svg", as: "ink-probe-sharing.svg", in: folder)
         let logo = try VectorLogo(contentsOf: path)
         #expect(logo.usesFilterEffects)
         let box = logo.documentBox
