@@ -73,6 +73,8 @@ let package = Package(
             path: "Sources/CDrawingLibraries", exclude: ["ld-as-needed"], linkerSettings: [.linkedLibrary("dl")]),
         // The reveal's veil blend with AVX2 behind a run-time CPU check (Bridges/PixelRuns.swift).
         .target(name: "CPixelRuns", path: "Sources/CPixelRuns"),
+        // The box blurs that stand in for librsvg's feGaussianBlur (Raster/GaussianBoxBlur.swift).
+        .target(name: "CBoxBlur", path: "Sources/CBoxBlur"),
         // The executable's calloc, free and realloc: glibc's, with huge pages for a few large
         // zeroed blocks at a time (librsvg's filter surfaces; see large_block_pages.c). Linked
         // into logo-mask only, which exports the three so the libraries it opens bind to them.
@@ -109,7 +111,7 @@ let package = Package(
             name: "LogoMask",
             dependencies: [
                 "MaskGeometry", "LogoAnimation", "CCairo", "CRsvg", "CPopplerLoader", "CZlib", "CDeflate", "CCrashGuard",
-                "CGdkPixbuf", "CPixelRuns", "CDrawingLibraries", "CYAML", "CPNGWriteSpeed",
+                "CGdkPixbuf", "CPixelRuns", "CBoxBlur", "CDrawingLibraries", "CYAML", "CPNGWriteSpeed",
             ],
             swiftSettings: libraryModule),
 

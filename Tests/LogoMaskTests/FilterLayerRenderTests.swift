@@ -31,7 +31,7 @@ struct FilterLayerRenderTests {
         #expect(layered == ["breeze/kiten.svg", "breeze/kteatime.svg", "breeze/zanshin.svg"], "drawn in layers: \(layered)")
     }
 
-    @Test("kiten at 1536 px: its 110 filtered elements in 102 layers (8 lie off the image), each on a surface of its region (the largest under 0.9 of the image, all of them together under 7 images' worth where one draw gives each of the 110 the whole image), within 2 levels of rsvg-convert")
+    @Test("kiten at 1536 px: its 110 filtered elements in 102 layers (8 lie off the image), each blurred here, each on a surface of its region (the largest under 0.9 of the image, all of them together under 7 images' worth where one draw gives each of the 110 the whole image), within 2 levels of rsvg-convert")
     func kitenInLayers() throws {
         // Under a name of its own: other suites draw kiten too.
         let logo = try VectorLogo(data: Data(contentsOf: URL(fileURLWithPath: Self.kitenPath)), name: "filter-layers-kiten.svg")
@@ -57,6 +57,8 @@ struct FilterLayerRenderTests {
         let reference = folder.appendingPathComponent("reference.png").path
         let drawn = try Self.renderWatched(logo, to: ours)
         #expect(drawn.layers == 102)
+        // Each a path blurred by one feGaussianBlur: the blur computed here (GaussianBoxBlurTests).
+        #expect(drawn.blurred == 102)
         #expect(drawn.largest == areas.max())
         #expect(drawn.largest * 10 < 9 * 1536 * 1536, "largest layer surface \(drawn.largest) px")
         let written = try RasterImage(contentsOfPNG: ours)
@@ -67,7 +69,7 @@ struct FilterLayerRenderTests {
     }
 
     /// Renders `logo` 1536 px wide into `path` on two workers; what ``LayeredFilterRender`` logged.
-    static func renderWatched(_ logo: VectorLogo, to path: String) throws -> (largest: Int, layers: Int) {
+    static func renderWatched(_ logo: VectorLogo, to path: String) throws -> (largest: Int, layers: Int, blurred: Int) {
         try LayeredFilterRender.surfaceLog.watching(logo.name) {
             try Rasterizer.writePNG(
                 of: logo, size: .width(1536), background: nil, to: path, compression: .fast,

@@ -54,6 +54,8 @@ struct FilterLayerPlan {
         /// A plain layer whose `<use>` may draw a filtered element kept in a `<defs>`: librsvg's
         /// surfaces for it are the image's size, so it draws alone.
         var drawsFilters = false
+        /// A filtered layer that is one blurred element: its blur computed here (``LayerBlur``).
+        var blur: LayerBlur?
     }
 
     let layers: [Layer]
@@ -103,7 +105,9 @@ struct FilterLayerPlan {
         guard let referenced = Self.referencedIDs(logo.source),
               !Self.ids(in: bytes[...]).contains(where: { $0.contains("&") })
         else { return nil }
-        var builder = Builder(spans: spans, logo: logo, scale: scale, width: width, height: height, referenced: referenced)
+        var builder = Builder(
+            spans: spans, logo: logo, scale: scale, width: width, height: height, referenced: referenced,
+            blurFilters: BlurFilters(logo.source, documentSize: logo.documentSize, viewBox: logo.viewBox))
         for (index, child) in spans.children.enumerated() where Self.drawn.contains(child.name) {
             guard Self.mentionsFilter(bytes[child.range]) else {
                 builder.addPlain(root: index, child: nil, group: nil, inGroup: false)

@@ -46,8 +46,15 @@ extension FilterLayerPlan {
         private let keptRoots: Set<Int>
         private let keptChildren: Set<Int>
 
-        init(spans: SVGLayerSpans, logo: VectorLogo, scale: Double, width: Int, height: Int, referenced: Set<String>) {
+        /// The document's filters that are one blur (``FilterLayerPlan/LayerBlur``).
+        let blurFilters: BlurFilters
+
+        init(
+            spans: SVGLayerSpans, logo: VectorLogo, scale: Double, width: Int, height: Int, referenced: Set<String>,
+            blurFilters: BlurFilters
+        ) {
             self.spans = spans; self.logo = logo; self.scale = scale; self.width = width; self.height = height
+            self.blurFilters = blurFilters
             var roots: Set<Int> = [], children: Set<Int> = []
             for (index, element) in spans.children.enumerated() where FilterLayerPlan.drawn.contains(element.name) {
                 guard !FilterLayerPlan.ids(in: spans.bytes[element.range]).isDisjoint(with: referenced) else { continue }
@@ -111,7 +118,11 @@ extension FilterLayerPlan {
                     PixelBox(x0: min($0.x0, region.x0), y0: min($0.y0, region.y0), x1: max($0.x1, region.x1), y1: max($0.y1, region.y1))
                 } ?? region
             }
-            layers.append(Layer(kind: .filtered(region: region), document: document, inGroup: inGroup))
+            let element = child.map { spans.children[root].children[$0] } ?? spans.children[root]
+            let blur = layerBlur(
+                element: element, group: child == nil ? nil : spans.children[root], groupTagKept: group?.tag == nil,
+                document: document)
+            layers.append(Layer(kind: .filtered(region: region), document: document, inGroup: inGroup, blur: blur))
             return true
         }
 

@@ -9,8 +9,9 @@ import MaskGeometry
 /// layer or an opened group (+-1 level, within 2 of rsvg-convert on the real-world set).
 enum LayeredFilterRender {
     /// Test hook: per watched logo, the largest surface a filtered layer was drawn on (pixels),
-    /// and how many filtered layers were drawn.
-    static let surfaceLog = WatchedLog<(largest: Int, layers: Int)>(empty: (0, 0))
+    /// how many filtered layers were drawn, and how many of them were blurred here
+    /// (``FilterLayerPlan/LayerBlur``).
+    static let surfaceLog = WatchedLog<(largest: Int, layers: Int, blurred: Int)>(empty: (0, 0, 0))
 
     /// The premultiplied ARGB32 bytes (rows of `PixelLayout.argb32.stride(width:)`) of `plan`
     /// drawn for `logo` at `scale` over `background`, if any.
@@ -65,6 +66,9 @@ enum LayeredFilterRender {
                         defer {
                             budget.give(area)
                             if area >= trimmedArea { PixelMemory.releaseFreedHeapMemory() }
+                        }
+                        if let blur = layer.blur, let blurred = try drawBlurred(blur, of: logo, scale: scale, region: region) {
+                            return LayerPixels(blurred)
                         }
                         return LayerPixels(try draw(layer.document, of: logo, scale: scale, region: region, layout: .argb32))
                     case .groupEnd(let region):
@@ -132,7 +136,7 @@ enum LayeredFilterRender {
 
     /// A layer's document drawn on a surface covering `region` of the image: the document
     /// cropped to it (``CroppedSVGSource``), so librsvg's surfaces are the region's size.
-    private static func draw(
+    static func draw(
         _ document: Data, of logo: VectorLogo, scale: Double, region: PixelBox, layout: PixelLayout
     ) throws(LogoMaskError) -> CairoSurface {
         let width = region.x1 - region.x0, height = region.y1 - region.y0
@@ -161,6 +165,54 @@ enum LayeredFilterRender {
         if let reason = context.failure { throw LogoMaskError.drawingFailed(file: logo.name, reason: reason) }
         surface.flush()
         return surface
+    }
+
+    /// A blurred layer (``FilterLayerPlan/LayerBlur``) on a surface covering `region`: its source
+    /// drawn by librsvg, blurred within the bounds librsvg's flood of the same filter region
+    /// paints, at the element's opacity. Nil when that flood is not one opaque rectangle, or
+    /// paints nothing (the caller then lets librsvg draw the layer).
+    static func drawBlurred(
+        _ blur: FilterLayerPlan.LayerBlur, of logo: VectorLogo, scale: Double, region: PixelBox
+    ) throws(LogoMaskError) -> CairoSurface? {
+        let flood = try draw(blur.region, of: logo, scale: scale, region: region, layout: .a8)
+        guard let bounds = opaqueBox(of: flood) else { return nil }
+        let surface = try draw(blur.source, of: logo, scale: scale, region: region, layout: .argb32)
+        guard let pixels = surface.imageData else { return nil }
+        surfaceLog.record(logo.name) { $0.blurred += 1 }
+        GaussianBoxBlur.blur(
+            pixels, width: surface.imageWidth, height: surface.imageHeight, stride: surface.imageStride,
+            bounds: bounds, deviation: (blur.deviationX, blur.deviationY),
+            linearRGB: blur.linearRGB)
+        surface.markDirty()
+        guard blur.opacity < 1 else { return surface }
+        // As librsvg paints a filter's output: the surface at the element's opacity.
+        let faded = try CairoSurface.image(layout: .argb32, width: surface.imageWidth, height: surface.imageHeight)
+        let context = try CairoContext(faded)
+        context.paintImage(surface, placement: .identity, filter: .nearest, alpha: blur.opacity, padEdges: false)
+        if let reason = context.failure { throw LogoMaskError.drawingFailed(file: logo.name, reason: reason) }
+        faded.flush()
+        return faded
+    }
+
+    /// The box of an A8 surface's painted pixels when they are one opaque rectangle; nil otherwise.
+    private static func opaqueBox(of surface: CairoSurface) -> PixelBox? {
+        guard let data = surface.imageData else { return nil }
+        let width = surface.imageWidth, height = surface.imageHeight, stride = surface.imageStride
+        var box: PixelBox?
+        for y in 0..<height {
+            let row = data + y * stride
+            guard let first = (0..<width).first(where: { row[$0] != 0 }) else { continue }
+            var last = width - 1
+            while row[last] == 0 { last -= 1 }
+            if let known = box {
+                guard known.x0 == first, known.x1 == last + 1, known.y1 == y else { return nil }
+                box?.y1 = y + 1
+            } else {
+                box = PixelBox(x0: first, y0: y, x1: last + 1, y1: y + 1)
+            }
+            for x in first...last where row[x] != 255 { return nil }
+        }
+        return box
     }
 
     /// The share of the image's pixels the filtered layers drawn at once may cover together (one

@@ -1,0 +1,204 @@
+import FoundationEssentials
+import MaskGeometry
+
+extension FilterLayerPlan {
+    /// A filtered layer that is one element blurred by one `feGaussianBlur` of its source graphic
+    /// (Breeze's shadows and glows), drawn as librsvg draws it but for the blur, which
+    /// ``GaussianBoxBlur`` computes (``LayeredFilterRender``):
+    /// - `source`, the layer's document with the element's filter and opacity dropped: its
+    ///   pixels are the filter's source graphic (librsvg draws the element the same way onto a
+    ///   fresh surface before filtering it);
+    /// - `region`, the same element unpainted, its filter a flood of the same filter region: the
+    ///   opaque pixels librsvg paints are the blur's bounds exactly (its effects region, rounded
+    ///   out and clipped as librsvg does), with nothing to compute from the box;
+    /// - the blurred pixels painted at the element's `opacity`, as librsvg paints a filter's output.
+    struct LayerBlur: Equatable {
+        var source: Data
+        var region: Data
+        /// The blur's deviations in device pixels, each at least ``GaussianBoxBlur/smallestDeviation``.
+        var deviationX: Double
+        var deviationY: Double
+        /// False for `color-interpolation-filters` `sRGB` or `auto`.
+        var linearRGB: Bool
+        var opacity: Double
+    }
+
+    /// A document's filters that are one Gaussian blur of the source graphic and nothing else,
+    /// by id, and what the blur's layers need of the root.
+    struct BlurFilters {
+        struct Filter {
+            /// The `<filter>` element's attributes (decoded).
+            var attributes: [String: String]
+            /// `stdDeviation` in the filtered element's user space.
+            var deviationX: Double
+            var deviationY: Double
+            var linearRGB: Bool
+        }
+
+        var filters: [String: Filter] = [:]
+        /// The root's scale from its viewBox to the document's units (x, y), nil when not read.
+        var rootScale: (x: Double, y: Double)?
+
+        /// Attributes a filter or its primitive may have (and any other namespace's, but an `href`).
+        private static let filterAttributes: Set<String> = ["id", "x", "y", "width", "height", "filterUnits", "primitiveUnits", "style", "color-interpolation-filters"]
+        private static let blurAttributes: Set<String> = ["id", "stdDeviation", "in", "result", "style", "color-interpolation-filters"]
+        private static let colourSpace = "color-interpolation-filters"
+
+        /// Reads `data`; empty when a `color-interpolation-filters` is set outside a filter
+        /// (inherited, it would have to be followed) or the document is not read.
+        init(_ data: Data, documentSize: Size, viewBox: Rect?) {
+            var open: [(name: String, attributes: [String: String])] = []
+            var current: (id: String, attributes: [String: String], primitives: [(String, [String: String])], depth: Int)?
+            var found: [String: Filter] = [:]
+            var colourSpaceElsewhere = false
+            var rootAttributes: [String: String]?
+            let read = XMLElementReader.read(data) { event in
+                switch event {
+                case .start(let name, let attributes):
+                    if rootAttributes == nil { rootAttributes = attributes }
+                    if name == "filter", let id = attributes["id"] {
+                        current = (id, attributes, [], open.count)
+                    } else if var filter = current {
+                        // Only the filter's children are primitives; anything deeper spoils it.
+                        filter.primitives.append((open.count == filter.depth + 1 ? name : "", attributes))
+                        current = filter
+                    } else if attributes[Self.colourSpace] != nil || attributes["style"]?.contains(Self.colourSpace) == true {
+                        colourSpaceElsewhere = true
+                    }
+                    open.append((name, attributes))
+                case .end:
+                    open.removeLast()
+                    if let filter = current, open.count == filter.depth {
+                        if let blur = Self.blur(filter.attributes, filter.primitives) { found[filter.id] = blur }
+                        current = nil
+                    }
+                }
+            }
+            guard read, !colourSpaceElsewhere, let rootAttributes else { return }
+            filters = found
+            rootScale = Self.rootScale(rootAttributes, documentSize: documentSize, viewBox: viewBox)
+        }
+
+        /// The filter as a blur, or nil when it is anything more.
+        private static func blur(_ attributes: [String: String], _ primitives: [(String, [String: String])]) -> Filter? {
+            guard primitives.count == 1, primitives[0].0 == "feGaussianBlur",
+                  allowed(attributes, Self.filterAttributes), allowed(primitives[0].1, Self.blurAttributes),
+                  (attributes["primitiveUnits"] ?? "userSpaceOnUse") == "userSpaceOnUse",
+                  ["objectBoundingBox", "userSpaceOnUse"].contains(attributes["filterUnits"] ?? "objectBoundingBox")
+            else { return nil }
+            let blur = primitives[0].1
+            if let input = blur["in"], input.trimmingWhitespace() != "SourceGraphic" { return nil }
+            let numbers = (blur["stdDeviation"] ?? "").split(whereSeparator: { $0 == " " || $0 == "," }).map { Double($0) }
+            guard numbers.count == 1 || numbers.count == 2, let x = numbers[0], let y = numbers.last ?? nil,
+                  x > 0, y > 0, x.isFinite, y.isFinite else { return nil }
+            // The primitive's own value, else the filter's, else the initial linearRGB.
+            let space = SVGPresentationProperty.value(colourSpace, in: blur)
+                ?? SVGPresentationProperty.value(colourSpace, in: attributes) ?? "linearRGB"
+            guard ["linearRGB", "sRGB", "auto"].contains(space) else { return nil }
+            return Filter(attributes: attributes, deviationX: x, deviationY: y, linearRGB: space == "linearRGB")
+        }
+
+        /// True when every attribute is in `names` or another namespace's (not an `href`), and a
+        /// `style` sets nothing but the colour space.
+        private static func allowed(_ attributes: [String: String], _ names: Set<String>) -> Bool {
+            for key in attributes.keys where !names.contains(key) {
+                guard key.contains(":"), !key.hasSuffix(":href") else { return false }
+            }
+            for declaration in (attributes["style"] ?? "").split(separator: ";") {
+                let name = declaration.split(separator: ":", maxSplits: 1).first.map { String($0).trimmingWhitespace() } ?? ""
+                if !name.isEmpty, name != colourSpace { return false }
+            }
+            return true
+        }
+
+        /// The root's viewBox-to-document scale as librsvg fits it (`preserveAspectRatio`).
+        private static func rootScale(_ root: [String: String], documentSize: Size, viewBox: Rect?) -> (x: Double, y: Double)? {
+            guard let viewBox else { return (1, 1) }
+            guard viewBox.width > 0, viewBox.height > 0 else { return nil }
+            let sx = documentSize.width / viewBox.width, sy = documentSize.height / viewBox.height
+            let words = (root["preserveAspectRatio"] ?? "").split(separator: " ").map(String.init)
+            if words.first == "none" { return (sx, sy) }
+            let uniform = words.last == "slice" ? max(sx, sy) : min(sx, sy)
+            return (uniform, uniform)
+        }
+    }
+}
+
+extension FilterLayerPlan.Builder {
+    /// An id no logo uses, for the region's flood.
+    private static let regionFilterID = "logo-mask-blur-region"
+
+    /// The blur of a filtered layer whose `document` draws only `element`, with the filter in it
+    /// (see ``FilterLayerPlan/LayerBlur``); nil when the layer is anything else: the element
+    /// clipped, masked or blended, a second filter in it, its filter more than one blur of the
+    /// source graphic, a transform not read, a deviation below 2 device pixels, or a group around
+    /// it that clips it.
+    func layerBlur(element: SVGLayerSpans.Element, group: SVGLayerSpans.Element?, groupTagKept: Bool, document: Data) -> FilterLayerPlan.LayerBlur? {
+        guard let rootScale = blurFilters.rootScale,
+              let reference = SVGLayerSpans.property("filter", of: element),
+              reference.hasPrefix("url(#"), reference.hasSuffix(")"),
+              let filter = blurFilters.filters[String(reference.dropFirst(5).dropLast())]
+        else { return nil }
+        for name in ["clip-path", "mask"] where (SVGLayerSpans.property(name, of: element) ?? "none") != "none" { return nil }
+        if (SVGLayerSpans.property("mix-blend-mode", of: element) ?? "normal") != "normal" { return nil }
+        // A CSS transform is not read; one filter only (the element's own).
+        if element.attributes["style"]?.contains("transform") == true { return nil }
+        let inside = spans.bytes[element.tag.upperBound..<element.range.upperBound]
+        if FilterLayerPlan.mentionsFilter(inside) { return nil }
+        guard let own = Self.transform(element.attributes["transform"] ?? "") else { return nil }
+        var total = own
+        if let group {
+            // A group kept as written still clips (its opacity is 1, or it would be rewritten).
+            if groupTagKept, (SVGLayerSpans.property("clip-path", of: group) ?? "none") != "none" { return nil }
+            guard let placed = Self.transform(group.attributes["transform"] ?? "") else { return nil }
+            total = total.concatenating(placed)
+        }
+        total = total.concatenating(.scale(x: rootScale.x * scale, y: rootScale.y * scale))
+        // librsvg maps the (x, y) deviations through the transform as one distance.
+        let deviationX = abs(total.a * filter.deviationX + total.c * filter.deviationY)
+        let deviationY = abs(total.b * filter.deviationX + total.d * filter.deviationY)
+        for deviation in [deviationX, deviationY] {
+            guard deviation >= GaussianBoxBlur.smallestDeviation, !GaussianBoxBlur.isAmbiguous(deviation) else { return nil }
+        }
+        let opacityText = SVGLayerSpans.property("opacity", of: element) ?? "1"
+        guard let opacity = opacityText.hasSuffix("%") ? Double(opacityText.dropLast()).map({ $0 / 100 }) : Double(opacityText)
+        else { return nil }
+        // The documents: the element's start tag replaced (it must occur once), and for the region
+        // a flood filter of the same region before the root's end tag.
+        let text = [UInt8](document)
+        let tag = Array(spans.bytes[element.tag])
+        // The root's end tag: the last `</` (comments after it hold none in any logo read so far;
+        // one that did would fail the check).
+        var end = text.count - 2
+        while end >= 0, !(text[end] == UInt8(ascii: "<") && text[end + 1] == UInt8(ascii: "/")) { end -= 1 }
+        guard let at = ByteSearch.firstIndex(of: tag, in: text[...], from: 0),
+              ByteSearch.firstIndex(of: tag, in: text[...], from: at + 1) == nil,
+              end > at, ByteSearch.matches("</svg", in: text, at: end) || ByteSearch.matches("</svg:svg", in: text, at: end),
+              ByteSearch.firstIndex(of: Array(Self.regionFilterID.utf8), in: text[...], from: 0) == nil
+        else { return nil }
+        let closes = tag.suffix(2) == Array("/>".utf8)
+        func rebuilt(dropping: Set<String>, adding: String) -> [UInt8] {
+            var bytes = FilterLayerPlan.tag(of: element, dropping: dropping)
+            bytes.removeLast()
+            return bytes + Array((adding + (closes ? "/>" : ">")).utf8)
+        }
+        let sourceTag = rebuilt(dropping: ["filter", "opacity"], adding: "")
+        let regionTag = rebuilt(
+            dropping: ["filter", "opacity", "fill", "stroke"], adding: " fill=\"none\" stroke=\"none\" filter=\"url(#\(Self.regionFilterID))\"")
+        var flood = "<filter id=\"\(Self.regionFilterID)\""
+        for key in filter.attributes.keys.sorted() where ["x", "y", "width", "height", "filterUnits"].contains(key) {
+            // Lengths and a keyword: nothing to escape in any real one.
+            let value = filter.attributes[key] ?? ""
+            guard !value.contains(where: { "&<\"".contains($0) }) else { return nil }
+            flood += " \(key)=\"\(value)\""
+        }
+        flood += "><feFlood flood-color=\"#000\" flood-opacity=\"1\"/></filter>"
+        let before = Array(text[..<at]), after = Array(text[(at + tag.count)...])
+        let source = Data(before + sourceTag + after)
+        let region = before + regionTag + after
+        let regionEnd = end - tag.count + regionTag.count
+        return FilterLayerPlan.LayerBlur(
+            source: source, region: Data(Array(region[..<regionEnd]) + Array(flood.utf8) + Array(region[regionEnd...])),
+            deviationX: deviationX, deviationY: deviationY, linearRGB: filter.linearRGB, opacity: min(1, max(0, opacity)))
+    }
+}
