@@ -11,10 +11,15 @@ extension FilterLayerPlan {
     /// - `region`, the same element unpainted, its filter a flood of the same filter region: the
     ///   opaque pixels librsvg paints are the blur's bounds exactly (its effects region, rounded
     ///   out and clipped as librsvg does), with nothing to compute from the box;
-    /// - the blurred pixels painted at the element's `opacity`, as librsvg paints a filter's output.
+    /// - the blurred pixels painted at the element's `opacity`, as librsvg paints a filter's output;
+    ///   for a clipped element, multiplied by `clip`'s alpha: the same flood painted through the
+    ///   clip path at the opacity.
     struct LayerBlur: Equatable {
         var source: Data
         var region: Data
+        /// For a clipped element, the same flood with its clip path and opacity kept: its alpha is
+        /// what librsvg paints the blur through (nil: the blur is painted at `opacity`).
+        var clip: Data?
         /// The blur's deviations in device pixels, each at least ``GaussianBoxBlur/smallestDeviation``.
         var deviationX: Double
         var deviationY: Double
@@ -125,21 +130,54 @@ extension FilterLayerPlan {
 }
 
 extension FilterLayerPlan.Builder {
+    /// The definitions `text` names (`url(#id)`, `href`), and those they name in turn, each inside
+    /// a copy of the root `<defs>` it stands in, in document order; nil when one is not a child of
+    /// a root `<defs>` (or an id is written twice, or the text is not read).
+    private func definitions(namedBy text: [UInt8]) -> [UInt8]? {
+        var found: [String: (defs: Int, child: Int)] = [:]
+        for (index, defs) in spans.children.enumerated() where defs.name == "defs" {
+            for (childIndex, child) in defs.children.enumerated() {
+                guard let id = child.attributes["id"] else { continue }
+                guard found[id] == nil else { return nil }
+                found[id] = (index, childIndex)
+            }
+        }
+        guard var pending = FilterLayerPlan.referencedIDs(Data(text)).map(Array.init) else { return nil }
+        var kept: Set<[Int]> = []
+        while let id = pending.popLast() {
+            guard let place = found[id] else { return nil }
+            guard kept.insert([place.defs, place.child]).inserted else { continue }
+            let child = spans.children[place.defs].children[place.child]
+            guard let named = FilterLayerPlan.referencedIDs(Data(spans.bytes[child.range])) else { return nil }
+            pending += named
+        }
+        var out: [UInt8] = []
+        for place in kept.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
+            let defs = spans.children[place[0]]
+            out += Array(spans.bytes[defs.tag]) + Array(spans.bytes[defs.children[place[1]].range]) + Array("</defs>".utf8)
+        }
+        return out
+    }
+
     /// An id no logo uses, for the region's flood.
     private static let regionFilterID = "logo-mask-blur-region"
+    /// Elements whose unpainted geometry needs nothing else from the document.
+    private static let shapes: Set<String> = ["path", "rect", "circle", "ellipse", "line", "polyline", "polygon"]
 
     /// The blur of a filtered layer whose `document` draws only `element`, with the filter in it
     /// (see ``FilterLayerPlan/LayerBlur``); nil when the layer is anything else: the element
-    /// clipped, masked or blended, a second filter in it, its filter more than one blur of the
+    /// masked or blended, a second filter in it, its filter more than one blur of the
     /// source graphic, a transform not read, a deviation below 2 device pixels, or a group around
     /// it that clips it.
-    func layerBlur(element: SVGLayerSpans.Element, group: SVGLayerSpans.Element?, groupTagKept: Bool, document: Data) -> FilterLayerPlan.LayerBlur? {
+    func layerBlur(element: SVGLayerSpans.Element, group: SVGLayerSpans.Element?, groupTag: [UInt8]?, document: Data) -> FilterLayerPlan.LayerBlur? {
+        let groupTagKept = groupTag == nil
         guard let rootScale = blurFilters.rootScale,
               let reference = SVGLayerSpans.property("filter", of: element),
               reference.hasPrefix("url(#"), reference.hasSuffix(")"),
               let filter = blurFilters.filters[String(reference.dropFirst(5).dropLast())]
         else { return nil }
-        for name in ["clip-path", "mask"] where (SVGLayerSpans.property(name, of: element) ?? "none") != "none" { return nil }
+        if (SVGLayerSpans.property("mask", of: element) ?? "none") != "none" { return nil }
+        let clipped = (SVGLayerSpans.property("clip-path", of: element) ?? "none") != "none"
         if (SVGLayerSpans.property("mix-blend-mode", of: element) ?? "normal") != "normal" { return nil }
         // A CSS transform is not read; one filter only (the element's own).
         if element.attributes["style"]?.contains("transform") == true { return nil }
@@ -182,9 +220,11 @@ extension FilterLayerPlan.Builder {
             bytes.removeLast()
             return bytes + Array((adding + (closes ? "/>" : ">")).utf8)
         }
-        let sourceTag = rebuilt(dropping: ["filter", "opacity"], adding: "")
-        let regionTag = rebuilt(
-            dropping: ["filter", "opacity", "fill", "stroke"], adding: " fill=\"none\" stroke=\"none\" filter=\"url(#\(Self.regionFilterID))\"")
+        let sourceTag = rebuilt(dropping: ["filter", "opacity", "clip-path"], adding: "")
+        let unpainted = " fill=\"none\" stroke=\"none\" filter=\"url(#\(Self.regionFilterID))\""
+        let regionTag = rebuilt(dropping: ["filter", "opacity", "clip-path", "fill", "stroke"], adding: unpainted)
+        // Clipped: the flood painted through the clip at the opacity, as librsvg paints the blur.
+        let clipTag = clipped ? rebuilt(dropping: ["filter", "fill", "stroke"], adding: unpainted) : nil
         var flood = "<filter id=\"\(Self.regionFilterID)\""
         for key in filter.attributes.keys.sorted() where ["x", "y", "width", "height", "filterUnits"].contains(key) {
             // Lengths and a keyword: nothing to escape in any real one.
@@ -194,11 +234,39 @@ extension FilterLayerPlan.Builder {
         }
         flood += "><feFlood flood-color=\"#000\" flood-opacity=\"1\"/></filter>"
         let before = Array(text[..<at]), after = Array(text[(at + tag.count)...])
-        let source = Data(before + sourceTag + after)
-        let region = before + regionTag + after
-        let regionEnd = end - tag.count + regionTag.count
+        let content = Array(spans.bytes[element.tag.upperBound..<element.range.upperBound])
+        var source = before + sourceTag + after
+        /// The layer's document with the element's tag replaced and the flood before the root's end.
+        func flooded(_ replacement: [UInt8]) -> [UInt8] {
+            let replaced = before + replacement + after
+            let floodAt = end - tag.count + replacement.count
+            return Array(replaced[..<floodAt]) + Array(flood.utf8) + Array(replaced[floodAt...])
+        }
+        var region = flooded(regionTag)
+        var clip = clipTag.map(flooded)
+        if Self.shapes.contains(element.name), let root = CroppedSVGSource.rootStartTag(in: spans.bytes) {
+            // A shape needs nothing from the rest of the document but the paint servers it names:
+            // its documents are the root, those definitions, the group around it and the shape
+            // (and the flood): kiten's are 1-3 kB where its layers' are 60, each parsed once a layer.
+            let rootText = Array(spans.bytes[..<root.tag.end])
+            let rootEnd = Array("</".utf8) + Array(spans.bytes[(root.start + 1)..<root.tag.nameEnd]) + [UInt8(ascii: ">")]
+            func alone(_ shape: [UInt8], definitions: [UInt8]) -> [UInt8] {
+                var bytes = rootText + definitions
+                if let group { bytes += groupTag ?? Array(spans.bytes[group.tag]) }
+                bytes += shape + content
+                if let group { bytes += Array("</\(group.name)>".utf8) }
+                return bytes
+            }
+            region = alone(regionTag, definitions: []) + Array(flood.utf8) + rootEnd
+            if let definitions = definitions(namedBy: sourceTag + content) {
+                source = alone(sourceTag, definitions: definitions) + rootEnd
+            }
+            if let clipTag, let definitions = definitions(namedBy: clipTag + content) {
+                clip = alone(clipTag, definitions: definitions) + Array(flood.utf8) + rootEnd
+            }
+        }
         return FilterLayerPlan.LayerBlur(
-            source: source, region: Data(Array(region[..<regionEnd]) + Array(flood.utf8) + Array(region[regionEnd...])),
+            source: Data(source), region: Data(region), clip: clip.map { Data($0) },
             deviationX: deviationX, deviationY: deviationY, linearRGB: filter.linearRGB, opacity: min(1, max(0, opacity)))
     }
 }

@@ -120,7 +120,7 @@ extension FilterLayerPlan {
             }
             let element = child.map { spans.children[root].children[$0] } ?? spans.children[root]
             let blur = layerBlur(
-                element: element, group: child == nil ? nil : spans.children[root], groupTagKept: group?.tag == nil,
+                element: element, group: child == nil ? nil : spans.children[root], groupTag: group?.tag,
                 document: document)
             layers.append(Layer(kind: .filtered(region: region), document: document, inGroup: inGroup, blur: blur))
             return true

@@ -10,7 +10,7 @@ import MaskGeometry
 /// Why: librsvg spends most of a blurred logo's draw in this blur (breeze/kiten at 4096 px: 71 %
 /// of the samples in librsvg, 5 of its 6 s in the filters). It makes a new surface for each of its
 /// eight passes, walks every column with a bounds-checked read per pixel, and spawns a task per
-/// row or column. Here the passes run over two buffers of the bounds' size, in C (`CBoxBlur`), the
+/// row or column. Here the passes run in place on the layer's surface, in C (`CBoxBlur`), the
 /// vertical ones a row at a time (every column's sum at once, vectorised), each rounding a float
 /// multiply that gives librsvg's f64 rounding exactly (checked for every sum of every box size).
 ///
@@ -64,55 +64,58 @@ enum GaussianBoxBlur {
     ) {
         let box = PixelBox(
             x0: max(0, bounds.x0), y0: max(0, bounds.y0), x1: min(width, bounds.x1), y1: min(height, bounds.y1))
-        guard box.x1 > box.x0, box.y1 > box.y0 else {
-            for row in 0..<height { (pixels + row * stride).update(repeating: 0, count: width * 4) }
-            return
-        }
-        let columns = box.x1 - box.x0, rows = box.y1 - box.y0
-        let rowBytes = columns * 4
-        let first = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes * rows)
-        let second = UnsafeMutablePointer<UInt8>.allocate(capacity: rowBytes * rows)
-        let sums = UnsafeMutablePointer<UInt32>.allocate(capacity: rowBytes)
-        defer {
-            first.deallocate()
-            second.deallocate()
-            sums.deallocate()
-        }
-        // In: the bounds' pixels, to linearRGB.
-        let tables = ColourTables.shared
-        for row in 0..<rows {
-            let from = pixels + (box.y0 + row) * stride + box.x0 * 4
-            if linearRGB {
-                tables.linearize.withUnsafeBufferPointer { lm_map_colours(from, first + row * rowBytes, columns, $0.baseAddress) }
-            } else {
-                (first + row * rowBytes).update(from: from, count: rowBytes)
-            }
-        }
-        var source = first, target = second
-        for (size, offset) in boxes(deviation: deviation.x) {
-            lm_box_blur_rows(source, target, rowBytes, rows, columns, size, offset)
-            swap(&source, &target)
-        }
-        for (size, offset) in boxes(deviation: deviation.y) {
-            lm_box_blur_columns(source, target, rowBytes, rows, size, offset, sums)
-            swap(&source, &target)
-        }
-        // Out: back to sRGB, transparent outside the bounds.
+        // Outside the bounds: transparent (librsvg's output surface is new there).
         for row in 0..<height {
             let line = pixels + row * stride
-            guard row >= box.y0, row < box.y1 else {
+            guard row >= box.y0, row < box.y1, box.x1 > box.x0 else {
                 line.update(repeating: 0, count: width * 4)
                 continue
             }
             line.update(repeating: 0, count: box.x0 * 4)
-            let from = source + (row - box.y0) * rowBytes
-            if linearRGB {
-                tables.unlinearize.withUnsafeBufferPointer { lm_map_colours(from, line + box.x0 * 4, columns, $0.baseAddress) }
-            } else {
-                (line + box.x0 * 4).update(from: from, count: rowBytes)
-            }
             (line + box.x1 * 4).update(repeating: 0, count: (width - box.x1) * 4)
         }
+        guard box.x1 > box.x0, box.y1 > box.y0 else { return }
+        let columns = box.x1 - box.x0, rows = box.y1 - box.y0
+        let corner = pixels + box.y0 * stride + box.x0 * 4
+        let tables = ColourTables.shared
+        if linearRGB {
+            tables.linearize.withUnsafeBufferPointer { table in
+                for row in 0..<rows { lm_map_colours(corner + row * stride, columns, table.baseAddress) }
+            }
+        }
+        let across = Self.boxes(deviation.x), down = Self.boxes(deviation.y)
+        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: columns * 8)
+        defer { scratch.deallocate() }
+        lm_box_blur_rows(corner, stride, rows, columns, across, scratch)
+        let ringRows = boxes(deviation: deviation.y).map { $0.target + 1 }.max() ?? 1
+        let sums = UnsafeMutablePointer<UInt32>.allocate(capacity: columns * 4)
+        let ring = UnsafeMutablePointer<UInt8>.allocate(capacity: columns * 4 * ringRows)
+        defer {
+            sums.deallocate()
+            ring.deallocate()
+        }
+        lm_box_blur_columns(corner, stride, columns * 4, rows, down, sums, ring)
+        if linearRGB {
+            tables.unlinearize.withUnsafeBufferPointer { table in
+                for row in 0..<rows { lm_map_colours(corner + row * stride, columns, table.baseAddress) }
+            }
+        }
+    }
+
+    /// ``boxes(deviation:)`` for the C passes.
+    private static func boxes(_ deviation: Double) -> lm_boxes {
+        let list = boxes(deviation: deviation)
+        var passes = lm_boxes()
+        passes.count = list.count
+        withUnsafeMutableBytes(of: &passes.size) { sizes in
+            withUnsafeMutableBytes(of: &passes.target) { targets in
+                for (index, box) in list.enumerated() {
+                    sizes.storeBytes(of: box.size, toByteOffset: index * MemoryLayout<Int>.stride, as: Int.self)
+                    targets.storeBytes(of: box.target, toByteOffset: index * MemoryLayout<Int>.stride, as: Int.self)
+                }
+            }
+        }
+        return passes
     }
 
     /// The colour conversions of librsvg's filters, indexed `alpha << 8 | colour` (premultiplied

@@ -1,3 +1,4 @@
+import CBoxBlur
 import FoundationEssentials
 import MaskGeometry
 
@@ -169,7 +170,8 @@ enum LayeredFilterRender {
 
     /// A blurred layer (``FilterLayerPlan/LayerBlur``) on a surface covering `region`: its source
     /// drawn by librsvg, blurred within the bounds librsvg's flood of the same filter region
-    /// paints, at the element's opacity. Nil when that flood is not one opaque rectangle, or
+    /// paints, at the element's opacity (clipped: times the alpha of that flood painted through
+    /// the clip at the opacity). Nil when that flood is not one opaque rectangle, or
     /// paints nothing (the caller then lets librsvg draw the layer).
     static func drawBlurred(
         _ blur: FilterLayerPlan.LayerBlur, of logo: VectorLogo, scale: Double, region: PixelBox
@@ -183,6 +185,13 @@ enum LayeredFilterRender {
             pixels, width: surface.imageWidth, height: surface.imageHeight, stride: surface.imageStride,
             bounds: bounds, deviation: (blur.deviationX, blur.deviationY),
             linearRGB: blur.linearRGB)
+        if let clip = blur.clip {
+            let mask = try draw(clip, of: logo, scale: scale, region: region, layout: .a8)
+            guard let alpha = mask.imageData else { return nil }
+            lm_multiply_by_mask(pixels, surface.imageStride, surface.imageWidth, surface.imageHeight, alpha, mask.imageStride)
+            surface.markDirty()
+            return surface
+        }
         surface.markDirty()
         guard blur.opacity < 1 else { return surface }
         // As librsvg paints a filter's output: the surface at the element's opacity.
