@@ -50,7 +50,7 @@ struct TranslucentShapeFoldTests {
         #expect(TranslucentShapeFold.isCSSNumber("-.5e+2") && TranslucentShapeFold.isCSSNumber("50") && TranslucentShapeFold.isCSSNumber("1.25E-3"))
     }
 
-    @Test("A group of one shape hands it its opacity: the group loses it, the shape folds it; not with two children, an effect on the group, or a shape with two paints")
+    @Test("A group of one shape hands it its opacity: the group loses it, the shape folds it; not with two children, an effect on the group, or a shape with two paints. A path without geometry loses its opacity and its group's, whatever its paints")
     func groupsOfOneShape() throws {
         let shape = #"<path d="M0 0h9v9z" fill="red" stroke="none" fill-opacity="0.5"/>"#
         let folded = try #require(fold(#"<g id="a" opacity="0.5">\#n  <!-- one -->\#(shape)\#n</g>"#))
@@ -65,6 +65,13 @@ struct TranslucentShapeFoldTests {
         #expect(fold(#"<g opacity="0.5">text\#(shape)</g>"#) == nil)
         #expect(fold(#"<g opacity="0.5"><path d="M0 0h9v9z" fill="red" stroke="blue" fill-opacity="1" stroke-opacity="1"/></g>"#) == nil)
         #expect(fold(#"<g opacity="0.5"><path d="M0 0h9v9z" fill="red" stroke="none" fill-opacity="1"><title>t</title></path></g>"#) == nil)
+        // A path without geometry draws nothing: its opacity and its group's go, whatever its
+        // paints (Tango's, without following inheritance: render's fold).
+        let empty = try #require(fold(#"<g style="opacity:0.75;color:#000"><path id="p" d=" "/></g>"#))
+        #expect(empty.contains(#"<g style="color:#000">"#) && empty.contains(#"<path id="p" d=" "/>"#))
+        let bare = try #require(fold(#"<path opacity=".5" fill="url(#r)" stroke="red"/>"#))
+        #expect(bare.contains(#"<path fill="url(#r)" stroke="red"/>"#))
+        #expect(fold(#"<path d="" opacity=".5" filter="url(#f)"/>"#) == nil)
     }
 
     @Test("Following inheritance: paints from the ancestors or their initial values (Papirus' black shadows, Tango's empty paths), `inherit`; what a <use> draws inherits nothing")
@@ -80,7 +87,7 @@ struct TranslucentShapeFoldTests {
         #expect(stroked.contains(#"style="stroke-opacity:0.5""#))
         // Tango's `<g style="opacity:0.75"><path d=""/></g>`, the fill from the group above.
         let tango = try #require(fold(#"<g style="fill:url(#r)"><g style="opacity:0.75;color:#000" id="g"><path d="" id="p"/></g></g>"#, inherited: true))
-        #expect(tango.contains(#"<g style="color:#000" id="g">"#) && tango.contains(#"<path d="" id="p" style="fill-opacity:0.75"/>"#))
+        #expect(tango.contains(#"<g style="color:#000" id="g">"#) && tango.contains(#"<path d="" id="p"/>"#))
         // After a sibling's end tag, the parent's paints are back in force.
         let after = try #require(fold(#"<g fill="none" stroke="red"><g fill="blue"></g><path d="M0 0h9v9z" opacity=".5"/></g>"#, inherited: true))
         #expect(after.contains(#"<path d="M0 0h9v9z" style="stroke-opacity:0.5"/>"#))

@@ -16,8 +16,9 @@ import MaskGeometry
 /// rounding of one product instead of two, up to 2 levels premultiplied where one folded shape
 /// lies over another (the real-world set's renders at 4096 px within 2 of rsvg-convert; folded
 /// whole, breeze/zanshin reached 3 on 4 pixels, so ``Rasterizer`` does not fold a layered render).
-/// A group of one shape is drawn as that shape alone, so its opacity folds the same way (Tango's
-/// `<g style="opacity:0.75"><path d=""/></g>`, drawn as a surface per strip for nothing).
+/// A group of one shape is drawn as that shape alone, so its opacity folds the same way. A path
+/// without geometry (Tango's `<g style="opacity:0.75"><path d=""/></g>`, drawn as a surface per
+/// strip for nothing) loses its opacity, and hands back its group's, whatever its paints.
 ///
 /// What decides the fold: the element's opacity, its fill and stroke (one of them `none`) and the
 /// painted one's opacity, with no filter, mask, clip path or blend mode on it (nor on the group).
@@ -219,8 +220,15 @@ enum TranslucentShapeFold {
             guard let value = unitValue(text) else { return nil }
             opacity *= value
         }
-        guard opacity < 1, hasNoEffects(own),
-              let fill = property("fill"), let stroke = property("stroke"), fill != unreadable, stroke != unreadable,
+        guard opacity < 1, hasNoEffects(own) else { return nil }
+        // A path without geometry draws nothing at any opacity: the opacity (a group's surface
+        // for nothing, a strip's size each: Tango's `<g style="opacity:0.75"><path d=""/></g>`)
+        // goes, whatever its paints, with the same pixels.
+        if ByteSearch.matches("<path", in: bytes, at: start), tag.nameEnd == start + 5,
+           (own["d"] ?? "").allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }) {
+            return rewrite(tag, at: start, in: bytes, own: own, dropping: ["opacity"], adding: nil)
+        }
+        guard let fill = property("fill"), let stroke = property("stroke"), fill != unreadable, stroke != unreadable,
               (fill == "none") != (stroke == "none")
         else { return nil }
         let painted = fill == "none" ? "stroke-opacity" : "fill-opacity"
