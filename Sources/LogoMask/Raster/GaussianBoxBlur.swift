@@ -1,7 +1,6 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CBoxBlur
 import MaskGeometry
 
 /// librsvg 2.54's `feGaussianBlur` of deviations of 2 device pixels and more, computed here on
@@ -10,7 +9,7 @@ import MaskGeometry
 /// Why: librsvg spends most of a blurred logo's draw in this blur (breeze/kiten at 4096 px: 71 %
 /// of the samples in librsvg, 5 of its 6 s in the filters). It makes a new surface for each of its
 /// eight passes, walks every column with a bounds-checked read per pixel, and spawns a task per
-/// row or column. Here the passes run in place on the layer's surface, in C (`CBoxBlur`), the
+/// row or column. Here the passes run in place on the layer's surface, in C (``BoxBlurPasses``), the
 /// vertical ones a row at a time (every column's sum at once, vectorised), each rounding a float
 /// multiply that gives librsvg's f64 rounding exactly (checked for every sum of every box size).
 ///
@@ -79,43 +78,13 @@ enum GaussianBoxBlur {
         let corner = pixels + box.y0 * stride + box.x0 * 4
         let tables = ColourTables.shared
         if linearRGB {
-            tables.linearize.withUnsafeBufferPointer { table in
-                for row in 0..<rows { lm_map_colours(corner + row * stride, columns, table.baseAddress) }
-            }
+            for row in 0..<rows { BoxBlurPasses.mapColours(corner + row * stride, count: columns, table: tables.linearize) }
         }
-        let across = Self.boxes(deviation.x), down = Self.boxes(deviation.y)
-        let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: columns * 8)
-        defer { scratch.deallocate() }
-        lm_box_blur_rows(corner, stride, rows, columns, across, scratch)
-        let ringRows = boxes(deviation: deviation.y).map { $0.target + 1 }.max() ?? 1
-        let sums = UnsafeMutablePointer<UInt32>.allocate(capacity: columns * 4)
-        let ring = UnsafeMutablePointer<UInt8>.allocate(capacity: columns * 4 * ringRows)
-        defer {
-            sums.deallocate()
-            ring.deallocate()
-        }
-        lm_box_blur_columns(corner, stride, columns * 4, rows, down, sums, ring)
+        BoxBlurPasses.alongRows(corner, stride: stride, rows: rows, count: columns, boxes: boxes(deviation: deviation.x))
+        BoxBlurPasses.downColumns(corner, stride: stride, rows: rows, count: columns, boxes: boxes(deviation: deviation.y))
         if linearRGB {
-            tables.unlinearize.withUnsafeBufferPointer { table in
-                for row in 0..<rows { lm_map_colours(corner + row * stride, columns, table.baseAddress) }
-            }
+            for row in 0..<rows { BoxBlurPasses.mapColours(corner + row * stride, count: columns, table: tables.unlinearize) }
         }
-    }
-
-    /// ``boxes(deviation:)`` for the C passes.
-    private static func boxes(_ deviation: Double) -> lm_boxes {
-        let list = boxes(deviation: deviation)
-        var passes = lm_boxes()
-        passes.count = list.count
-        withUnsafeMutableBytes(of: &passes.size) { sizes in
-            withUnsafeMutableBytes(of: &passes.target) { targets in
-                for (index, box) in list.enumerated() {
-                    sizes.storeBytes(of: box.size, toByteOffset: index * MemoryLayout<Int>.stride, as: Int.self)
-                    targets.storeBytes(of: box.target, toByteOffset: index * MemoryLayout<Int>.stride, as: Int.self)
-                }
-            }
-        }
-        return passes
     }
 
     /// The colour conversions of librsvg's filters, indexed `alpha << 8 | colour` (premultiplied

@@ -1,4 +1,3 @@
-import CBoxBlur
 import FoundationEssentials
 import MaskGeometry
 
@@ -188,7 +187,9 @@ enum LayeredFilterRender {
         if let clip = blur.clip {
             let mask = try draw(clip, of: logo, scale: scale, region: region, layout: .a8)
             guard let alpha = mask.imageData else { return nil }
-            lm_multiply_by_mask(pixels, surface.imageStride, surface.imageWidth, surface.imageHeight, alpha, mask.imageStride)
+            BoxBlurPasses.multiply(
+                pixels, stride: surface.imageStride, width: surface.imageWidth, rows: surface.imageHeight,
+                byMask: alpha, maskStride: mask.imageStride)
             surface.markDirty()
             return surface
         }
