@@ -52,7 +52,7 @@ extension FilterLayerPlan {
         /// Reads `data`; empty when a `color-interpolation-filters` is set outside a filter
         /// (inherited, it would have to be followed) or the document is not read.
         init(_ data: Data, documentSize: Size, viewBox: Rect?) {
-            var open: [(name: String, attributes: [String: String])] = []
+            var depth = 0
             var current: (id: String, attributes: [String: String], primitives: [(String, [String: String])], depth: Int)?
             var found: [String: Filter] = [:]
             var colourSpaceElsewhere = false
@@ -62,18 +62,18 @@ extension FilterLayerPlan {
                 case .start(let name, let attributes):
                     if rootAttributes == nil { rootAttributes = attributes }
                     if name == "filter", let id = attributes["id"] {
-                        current = (id, attributes, [], open.count)
+                        current = (id, attributes, [], depth)
                     } else if var filter = current {
                         // Only the filter's children are primitives; anything deeper spoils it.
-                        filter.primitives.append((open.count == filter.depth + 1 ? name : "", attributes))
+                        filter.primitives.append((depth == filter.depth + 1 ? name : "", attributes))
                         current = filter
                     } else if attributes[Self.colourSpace] != nil || attributes["style"]?.contains(Self.colourSpace) == true {
                         colourSpaceElsewhere = true
                     }
-                    open.append((name, attributes))
+                    depth += 1
                 case .end:
-                    open.removeLast()
-                    if let filter = current, open.count == filter.depth {
+                    depth -= 1
+                    if let filter = current, depth == filter.depth {
                         if let blur = Self.blur(filter.attributes, filter.primitives) { found[filter.id] = blur }
                         current = nil
                     }
@@ -132,31 +132,40 @@ extension FilterLayerPlan {
 extension FilterLayerPlan.Builder {
     /// The definitions `text` names (`url(#id)`, `href`), and those they name in turn, each inside
     /// a copy of the root `<defs>` it stands in, in document order; nil when one is not a child of
-    /// a root `<defs>` (or an id is written twice, or the text is not read).
+    /// a root `<defs>` (or an id is written twice there, or the text is not read).
     private func definitions(namedBy text: [UInt8]) -> [UInt8]? {
-        var found: [String: (defs: Int, child: Int)] = [:]
-        for (index, defs) in spans.children.enumerated() where defs.name == "defs" {
-            for (childIndex, child) in defs.children.enumerated() {
-                guard let id = child.attributes["id"] else { continue }
-                guard found[id] == nil else { return nil }
-                found[id] = (index, childIndex)
-            }
-        }
-        guard var pending = FilterLayerPlan.referencedIDs(Data(text)).map(Array.init) else { return nil }
-        var kept: Set<[Int]> = []
+        guard let places = definitionPlaces, var pending = FilterLayerPlan.referencedIDs(Data(text)).map(Array.init)
+        else { return nil }
+        // Each kept definition as its `<defs>`'s index << 32 | its own, as ``keptChildren``.
+        var kept: Set<Int> = []
         while let id = pending.popLast() {
-            guard let place = found[id] else { return nil }
-            guard kept.insert([place.defs, place.child]).inserted else { continue }
-            let child = spans.children[place.defs].children[place.child]
+            guard let place = places[id] else { return nil }
+            guard kept.insert(place).inserted else { continue }
+            let child = spans.children[place >> 32].children[place & 0xFFFF_FFFF]
             guard let named = FilterLayerPlan.referencedIDs(Data(spans.bytes[child.range])) else { return nil }
             pending += named
         }
         var out: [UInt8] = []
-        for place in kept.sorted(by: { $0.lexicographicallyPrecedes($1) }) {
-            let defs = spans.children[place[0]]
-            out += Array(spans.bytes[defs.tag]) + Array(spans.bytes[defs.children[place[1]].range]) + Array("</defs>".utf8)
+        for place in kept.sorted() {
+            let defs = spans.children[place >> 32]
+            out += spans.bytes[defs.tag]
+            out += spans.bytes[defs.children[place & 0xFFFF_FFFF].range]
+            out += Array("</defs>".utf8)
         }
         return out
+    }
+
+    /// Where each child of a root `<defs>` that has an id stands (its `<defs>`'s index << 32 | its
+    /// own), read once a plan; nil when an id is written twice there.
+    static func definitionPlaces(in spans: SVGLayerSpans) -> [String: Int]? {
+        var places: [String: Int] = [:]
+        for (index, defs) in spans.children.enumerated() where defs.name == "defs" {
+            for (childIndex, child) in defs.children.enumerated() {
+                guard let id = child.attributes["id"] else { continue }
+                guard places.updateValue(index << 32 | childIndex, forKey: id) == nil else { return nil }
+            }
+        }
+        return places
     }
 
     /// An id no logo uses, for the region's flood.
@@ -198,9 +207,7 @@ extension FilterLayerPlan.Builder {
         for deviation in [deviationX, deviationY] {
             guard deviation >= GaussianBoxBlur.smallestDeviation, !GaussianBoxBlur.isAmbiguous(deviation) else { return nil }
         }
-        let opacityText = SVGLayerSpans.property("opacity", of: element) ?? "1"
-        guard let opacity = opacityText.hasSuffix("%") ? Double(opacityText.dropLast()).map({ $0 / 100 }) : Double(opacityText)
-        else { return nil }
+        guard let opacity = FilterLayerPlan.opacity(SVGLayerSpans.property("opacity", of: element) ?? "1") else { return nil }
         // The documents: the element's start tag replaced (it must occur once), and for the region
         // a flood filter of the same region before the root's end tag.
         let text = [UInt8](document)
@@ -233,40 +240,40 @@ extension FilterLayerPlan.Builder {
             flood += " \(key)=\"\(value)\""
         }
         flood += "><feFlood flood-color=\"#000\" flood-opacity=\"1\"/></filter>"
-        let before = Array(text[..<at]), after = Array(text[(at + tag.count)...])
-        let content = Array(spans.bytes[element.tag.upperBound..<element.range.upperBound])
-        var source = before + sourceTag + after
-        /// The layer's document with the element's tag replaced and the flood before the root's end.
-        func flooded(_ replacement: [UInt8]) -> [UInt8] {
-            let replaced = before + replacement + after
-            let floodAt = end - tag.count + replacement.count
-            return Array(replaced[..<floodAt]) + Array(flood.utf8) + Array(replaced[floodAt...])
+        let floodBytes = Array(flood.utf8)
+        /// The layer's document with the element's start tag replaced, the flood (if any) before
+        /// the root's end tag.
+        func replaced(_ replacement: [UInt8], flood: [UInt8] = []) -> [UInt8] {
+            var out = [UInt8]()
+            out.reserveCapacity(text.count + replacement.count + flood.count)
+            out += text[..<at]
+            out += replacement
+            out += text[(at + tag.count)..<end]
+            out += flood
+            out += text[end...]
+            return out
         }
-        var region = flooded(regionTag)
-        var clip = clipTag.map(flooded)
-        if Self.shapes.contains(element.name), let root = CroppedSVGSource.rootStartTag(in: spans.bytes) {
-            // A shape needs nothing from the rest of the document but the paint servers it names:
-            // its documents are the root, those definitions, the group around it and the shape
-            // (and the flood): kiten's are 1-3 kB where its layers' are 60, each parsed once a layer.
-            let rootText = Array(spans.bytes[..<root.tag.end])
-            let rootEnd = Array("</".utf8) + Array(spans.bytes[(root.start + 1)..<root.tag.nameEnd]) + [UInt8(ascii: ">")]
-            func alone(_ shape: [UInt8], definitions: [UInt8]) -> [UInt8] {
-                var bytes = rootText + definitions
-                if let group { bytes += groupTag ?? Array(spans.bytes[group.tag]) }
-                bytes += shape + content
-                if let group { bytes += Array("</\(group.name)>".utf8) }
-                return bytes
-            }
-            region = alone(regionTag, definitions: []) + Array(flood.utf8) + rootEnd
-            if let definitions = definitions(namedBy: sourceTag + content) {
-                source = alone(sourceTag, definitions: definitions) + rootEnd
-            }
-            if let clipTag, let definitions = definitions(namedBy: clipTag + content) {
-                clip = alone(clipTag, definitions: definitions) + Array(flood.utf8) + rootEnd
-            }
+        let content = spans.bytes[element.tag.upperBound..<element.range.upperBound]
+        /// A shape needs nothing from the rest of the document but the paint servers it names: its
+        /// documents are the root, those definitions, the group around it and the shape (and the
+        /// flood): kiten's are 1-3 kB where its layers' are 60, each parsed once a layer. Nil when
+        /// a definition it names is not a root `<defs>`'s child (the layer's document then).
+        let root = Self.shapes.contains(element.name) ? CroppedSVGSource.rootStartTag(in: spans.bytes) : nil
+        func alone(_ shape: [UInt8], flood: [UInt8] = []) -> [UInt8]? {
+            guard let root, let definitions = definitions(namedBy: shape + content) else { return nil }
+            var out = Array(spans.bytes[..<root.tag.end]) + definitions
+            if let group { out += groupTag ?? Array(spans.bytes[group.tag]) }
+            out += shape
+            out += content
+            if let group { out += Array("</\(group.name)>".utf8) }
+            out += flood
+            return out + Array("</".utf8) + spans.bytes[(root.start + 1)..<root.tag.nameEnd] + [UInt8(ascii: ">")]
         }
+        let source = alone(sourceTag) ?? replaced(sourceTag)
+        let region = alone(regionTag, flood: floodBytes) ?? replaced(regionTag, flood: floodBytes)
+        let clip = clipTag.map { alone($0, flood: floodBytes) ?? replaced($0, flood: floodBytes) }
         return FilterLayerPlan.LayerBlur(
             source: Data(source), region: Data(region), clip: clip.map { Data($0) },
-            deviationX: deviationX, deviationY: deviationY, linearRGB: filter.linearRGB, opacity: min(1, max(0, opacity)))
+            deviationX: deviationX, deviationY: deviationY, linearRGB: filter.linearRGB, opacity: opacity)
     }
 }

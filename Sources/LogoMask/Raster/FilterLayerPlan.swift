@@ -245,7 +245,8 @@ struct FilterLayerPlan {
         return opacity(SVGLayerSpans.property("opacity", of: element) ?? "1")
     }
 
-    private static func opacity(_ text: String) -> Double? {
+    /// An opacity as written (a number or a percentage), clamped to 0...1.
+    static func opacity(_ text: String) -> Double? {
         if text.hasSuffix("%") { return Double(text.dropLast()).map { min(1, max(0, $0 / 100)) } }
         return Double(text).map { min(1, max(0, $0)) }
     }

@@ -48,6 +48,8 @@ extension FilterLayerPlan {
 
         /// The document's filters that are one blur (``FilterLayerPlan/LayerBlur``).
         let blurFilters: BlurFilters
+        /// Where the root `<defs>`' children stand by id, for the blurred shapes' documents.
+        let definitionPlaces: [String: Int]?
 
         init(
             spans: SVGLayerSpans, logo: VectorLogo, scale: Double, width: Int, height: Int, referenced: Set<String>,
@@ -55,6 +57,7 @@ extension FilterLayerPlan {
         ) {
             self.spans = spans; self.logo = logo; self.scale = scale; self.width = width; self.height = height
             self.blurFilters = blurFilters
+            definitionPlaces = blurFilters.filters.isEmpty ? nil : Self.definitionPlaces(in: spans)
             var roots: Set<Int> = [], children: Set<Int> = []
             for (index, element) in spans.children.enumerated() where FilterLayerPlan.drawn.contains(element.name) {
                 guard !FilterLayerPlan.ids(in: spans.bytes[element.range]).isDisjoint(with: referenced) else { continue }

@@ -33,16 +33,19 @@ enum GaussianBoxBlur {
 
     /// librsvg's box size for a deviation of `deviation` device pixels.
     static func boxSize(deviation: Double) -> Int {
-        let d = (deviation * 3 * (2 * Double.pi).squareRoot() / 4 + 0.5).rounded(.down)
-        return Int(min(d, Double(maximumBoxSize)))
+        Int(min(unroundedBoxSize(deviation).rounded(.down), Double(maximumBoxSize)))
     }
 
     /// True when `deviation` lies so near a threshold of librsvg's (2, or a step of the box
     /// size) that the last bits of how its transform was multiplied could tip it.
     static func isAmbiguous(_ deviation: Double) -> Bool {
-        if abs(deviation - smallestDeviation) < 1e-9 { return true }
-        let d = deviation * 3 * (2 * Double.pi).squareRoot() / 4 + 0.5
-        return abs(d - d.rounded()) < 1e-9
+        let d = unroundedBoxSize(deviation)
+        return abs(deviation - smallestDeviation) < 1e-9 || abs(d - d.rounded()) < 1e-9
+    }
+
+    /// `s * 3 * sqrt(2 pi) / 4 + 0.5`, which librsvg floors to the box size.
+    private static func unroundedBoxSize(_ deviation: Double) -> Double {
+        deviation * 3 * (2 * Double.pi).squareRoot() / 4 + 0.5
     }
 
     /// The three box blurs of one axis for `deviation`: (size, target) each, `target` the
