@@ -29,6 +29,13 @@ let foundationEssentialsOnly: [SwiftSetting] = [.enableUpcomingFeature("MemberIm
 // times more: the suite took 1,288 s of test time on 2 cores, 750 s with this (about a minute
 // more to build). `@testable import` still works (SwiftPM builds debug with -enable-testing);
 // what -O costs is the debugger's view of locals, so drop it locally when stepping through.
+// CPixmanGradients' entry points, exported by the binaries that draw so that Cairo's calls into
+// pixman bind to them (as for CPNGWriteSpeed's png_create_write_struct).
+let pixmanGradientExports: [String] = [
+    "pixman_image_create_linear_gradient", "pixman_image_create_radial_gradient", "pixman_image_set_transform",
+    "pixman_image_set_repeat", "pixman_image_composite32",
+].flatMap { ["-Xlinker", "--export-dynamic-symbol=\($0)"] }
+
 let optimizedEvenInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
 let libraryModule = foundationEssentialsOnly + optimizedEvenInDebug
 
@@ -75,6 +82,12 @@ let package = Package(
         .target(name: "CPixelRuns", path: "Sources/CPixelRuns"),
         // The box blurs that stand in for librsvg's feGaussianBlur (Raster/GaussianBoxBlur.swift).
         .target(name: "CBoxBlur", path: "Sources/CBoxBlur"),
+        // pixman's linear and radial gradient composites, same arithmetic in one pass (see
+        // pixman_gradients.c). Linked into the library; logo-mask and the library's tests export
+        // the five entry points, so that Cairo's pixman calls bind to them. CCairo: pixman.h's path.
+        .target(
+            name: "CPixmanGradients", dependencies: ["CCairo"], path: "Sources/CPixmanGradients",
+            linkerSettings: [.linkedLibrary("dl")]),
         // The executable's calloc, free and realloc: glibc's, with huge pages for a few large
         // zeroed blocks at a time (librsvg's filter surfaces; see large_block_pages.c). Linked
         // into logo-mask only, which exports the three so the libraries it opens bind to them.
@@ -111,7 +124,7 @@ let package = Package(
             name: "LogoMask",
             dependencies: [
                 "MaskGeometry", "LogoAnimation", "CCairo", "CRsvg", "CPopplerLoader", "CZlib", "CDeflate", "CCrashGuard",
-                "CGdkPixbuf", "CPixelRuns", "CBoxBlur", "CDrawingLibraries", "CYAML", "CPNGWriteSpeed",
+                "CGdkPixbuf", "CPixelRuns", "CBoxBlur", "CDrawingLibraries", "CYAML", "CPNGWriteSpeed", "CPixmanGradients",
             ],
             swiftSettings: libraryModule),
 
@@ -130,6 +143,8 @@ let package = Package(
                              .when(platforms: [.linux])),
                 // CPNGWriteSpeed's, for Cairo's libpng to bind to.
                 .unsafeFlags(["-Xlinker", "--export-dynamic-symbol=png_create_write_struct"], .when(platforms: [.linux])),
+                // CPixmanGradients', for Cairo's pixman to bind to.
+                .unsafeFlags(pixmanGradientExports, .when(platforms: [.linux])),
                 // `--as-needed` before the libraries: drops those CDrawingLibraries stands in for.
                 .unsafeFlags(["-ld-path=\(Context.packageDirectory)/Sources/CDrawingLibraries/ld-as-needed"], .when(platforms: [.linux])),
             ]),
@@ -165,7 +180,10 @@ let package = Package(
             resources: [.copy("Fixtures")],
             // As the logo-mask executable: the library in process writes its read-backs' PNGs as
             // the binary does (CPNGWriteSpeed).
-            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=png_create_write_struct"], .when(platforms: [.linux]))]),
+            linkerSettings: [
+                .unsafeFlags(["-Xlinker", "--export-dynamic-symbol=png_create_write_struct"] + pixmanGradientExports,
+                             .when(platforms: [.linux]))
+            ]),
         .testTarget(
             name: "LogoMaskCLITests",
             // Runs the built logo-mask binary; the stored references and help texts are read from
