@@ -33,7 +33,7 @@ let foundationEssentialsOnly: [SwiftSetting] = [.enableUpcomingFeature("MemberIm
 // pixman bind to them (as for CPNGWriteSpeed's png_create_write_struct).
 let pixmanGradientExports: [String] = [
     "pixman_image_create_linear_gradient", "pixman_image_create_radial_gradient", "pixman_image_set_transform",
-    "pixman_image_set_repeat", "pixman_image_composite32",
+    "pixman_image_set_repeat", "pixman_image_set_dither", "pixman_image_composite32",
 ].flatMap { ["-Xlinker", "--export-dynamic-symbol=\($0)"] }
 
 let optimizedEvenInDebug: [SwiftSetting] = [.unsafeFlags(["-O"], .when(configuration: .debug))]
@@ -84,7 +84,7 @@ let package = Package(
         .target(name: "CBoxBlur", path: "Sources/CBoxBlur"),
         // pixman's linear and radial gradient composites, same arithmetic in one pass (see
         // pixman_gradients.c). Linked into the library; logo-mask and the library's tests export
-        // the five entry points, so that Cairo's pixman calls bind to them. CCairo: pixman.h's path.
+        // the six entry points, so that Cairo's pixman calls bind to them. CCairo: pixman.h's path.
         .target(
             name: "CPixmanGradients", dependencies: ["CCairo"], path: "Sources/CPixmanGradients",
             linkerSettings: [.linkedLibrary("dl")]),

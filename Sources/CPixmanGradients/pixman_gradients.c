@@ -1,5 +1,5 @@
 // pixman's gradient composites for the logo-mask executable: glibc-style interposition, as for
-// png_create_write_struct (Sources/CPNGWriteSpeed), of the five pixman entry points Cairo calls to
+// png_create_write_struct (Sources/CPNGWriteSpeed), of the pixman entry points Cairo calls to
 // fill a shape with a linear or radial gradient.
 //
 // Why: at 4096 px, the gradient-heavy Tango and Breeze icons spend half of `render`'s time in
@@ -21,14 +21,20 @@
 //
 // What is taken: OVER or SOURCE of a gradient made here, with no transform or an affine one, onto
 // an a8r8g8b8 image, with no mask or Cairo's span coverage (an a8 image of one repeated row,
-// stride 0). Everything else, and any pixman but 0.42, goes to pixman unchanged. No FMA: the
+// stride 0). Everything else, any pixman but 0.42, and every composite once an image is dithered,
+// goes to pixman unchanged. No FMA: the
 // multiplies and adds round one by one, as pixman's do.
 #define _GNU_SOURCE
 #include "pixman_gradients.h"
 
+#if defined(__linux__)
+
 #include <dlfcn.h>
 #include <float.h>
 #include <math.h>
+#if defined(__x86_64__)
+#include <immintrin.h>
+#endif
 #include <pixman.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -47,6 +53,7 @@ static struct {
                                      pixman_fixed_t, const pixman_gradient_stop_t *, int);
     pixman_bool_t (*set_transform)(pixman_image_t *, const pixman_transform_t *);
     void (*set_repeat)(pixman_image_t *, pixman_repeat_t);
+    void (*set_dither)(pixman_image_t *, pixman_dither_t);
     void (*composite32)(pixman_op_t, pixman_image_t *, pixman_image_t *, pixman_image_t *, int32_t, int32_t, int32_t,
                         int32_t, int32_t, int32_t, int32_t, int32_t);
     void (*set_destroy_function)(pixman_image_t *, pixman_image_destroy_func_t, void *);
@@ -70,6 +77,7 @@ static pthread_once_t resolve_once = PTHREAD_ONCE_INIT;
 static int resolved;           // every function above was found
 static int arithmetic_known;   // the pixman loaded is 0.42, whose arithmetic this file follows
 static atomic_int requested = 1;
+static atomic_int dither_seen;  // a caller asked pixman to dither: its composites then take another path
 static _Atomic unsigned long taken_count;
 
 #define FIND(field, name)                                   \
@@ -88,6 +96,7 @@ static void resolve(void) {
     FIND(create_radial, "pixman_image_create_radial_gradient");
     FIND(set_transform, "pixman_image_set_transform");
     FIND(set_repeat, "pixman_image_set_repeat");
+    FIND(set_dither, "pixman_image_set_dither");
     FIND(composite32, "pixman_image_composite32");
     FIND(set_destroy_function, "pixman_image_set_destroy_function");
     FIND(get_destroy_data, "pixman_image_get_destroy_data");
@@ -116,14 +125,17 @@ static int ready(void) {
     return resolved;
 }
 
-static int taking(void) { return arithmetic_known && atomic_load_explicit(&requested, memory_order_relaxed); }
+static int taking(void) {
+    return arithmetic_known && atomic_load_explicit(&requested, memory_order_relaxed) &&
+           !atomic_load_explicit(&dither_seen, memory_order_relaxed);
+}
 
 void lm_pixman_gradients_set_enabled(int enabled) { atomic_store(&requested, enabled ? 1 : 0); }
 
 int lm_pixman_gradients_enabled(void) {
     // Before the first draw pixman may not be loaded yet: the answer is then what was asked.
     pthread_once(&resolve_once, resolve);
-    return (resolved ? arithmetic_known : 1) && atomic_load(&requested);
+    return (resolved ? arithmetic_known : 1) && atomic_load(&requested) && !atomic_load(&dither_seen);
 }
 
 unsigned long lm_pixman_gradients_taken(void) { return atomic_load(&taken_count); }
@@ -307,6 +319,14 @@ void pixman_image_set_repeat(pixman_image_t *image, pixman_repeat_t repeat) {
     }
 }
 
+// Dithering (Cairo 1.18 can ask for it) sends pixman's composites through its float path: once any
+// image is dithered, every composite is left to pixman.
+void pixman_image_set_dither(pixman_image_t *image, pixman_dither_t dither) {
+    if (!ready()) return;
+    if (dither != PIXMAN_DITHER_NONE) atomic_store(&dither_seen, 1);
+    real.set_dither(image, dither);
+}
+
 // MARK: - The gradient walker (pixman-gradient-walker.c)
 
 typedef struct {
@@ -417,7 +437,11 @@ static inline uint32_t walker_pixel(walker *w, int64_t x) {
 // stops), and the loop runs on vectors: each lane does pixman's float operations one by one.
 // Every loop below is written for the vectoriser; with AVX2 (chosen at load time) eight lanes.
 // Neither build fuses a multiply and an add (no FMA target, FP_CONTRACT OFF).
+#if defined(__x86_64__)
 #define VECTOR_CLONES __attribute__((target_clones("avx2", "default")))
+#else
+#define VECTOR_CLONES
+#endif
 
 VECTOR_CLONES static void colour_run(const walker *w, const int64_t *positions, uint32_t *out, int count) {
     if (w->a_s == 0 && w->r_s == 0 && w->g_s == 0 && w->b_s == 0) {
@@ -583,6 +607,104 @@ static inline int radial_position(const gradient_record *record, double b, doubl
     return 0;
 }
 
+#if defined(__x86_64__)
+static int has_avx2(void) {
+    static int answer = -1;
+    int known = __atomic_load_n(&answer, __ATOMIC_RELAXED);
+    if (known < 0) {
+        __builtin_cpu_init();
+        known = __builtin_cpu_supports("avx2") ? 1 : 0;
+        __atomic_store_n(&answer, known, __ATOMIC_RELAXED);
+    }
+    return known;
+}
+
+// Four 64-bit integers as doubles, each rounded once as a scalar conversion rounds it: the high
+// half times 2^32 and the low half are both exact, so their sum is the one rounding.
+__attribute__((target("avx2"))) static inline __m256d exact_doubles(__m256i v) {
+    __m256i halves = _mm256_permutevar8x32_epi32(v, _mm256_setr_epi32(1, 3, 5, 7, 0, 2, 4, 6));
+    __m256d high = _mm256_cvtepi32_pd(_mm256_castsi256_si128(halves));
+    __m128i low_signed = _mm_xor_si128(_mm256_extracti128_si256(halves, 1), _mm_set1_epi32((int)0x80000000u));
+    __m256d low = _mm256_add_pd(_mm256_cvtepi32_pd(low_signed), _mm256_set1_pd(2147483648.0));
+    return _mm256_add_pd(_mm256_mul_pd(high, _mm256_set1_pd(4294967296.0)), low);
+}
+
+// radial_position on four pixels at once (lane k holds pixel i + k), for a != 0: the same double
+// operations in each lane. Returns how many pixels it did (a multiple of four) and leaves b, c and
+// dc at the next pixel; groups with a position outside 32 bits are redone one by one.
+__attribute__((target("avx2"))) static int radial_positions_avx2(const gradient_record *record, int width,
+                                                                   int64_t *b, int64_t db, int64_t *c, int64_t *dc,
+                                                                   int64_t ddc, int64_t *positions, uint8_t *clear) {
+    if (width < 4) return 0;
+    int64_t lanes_b[4], lanes_c[4], lanes_dc[4];
+    int64_t next_b = *b, next_c = *c, next_dc = *dc;
+    for (int k = 0; k < 4; k++) {
+        lanes_b[k] = next_b;
+        lanes_c[k] = next_c;
+        lanes_dc[k] = next_dc;
+        next_b = (int64_t)((uint64_t)next_b + (uint64_t)db);
+        next_c = (int64_t)((uint64_t)next_c + (uint64_t)next_dc);
+        next_dc = (int64_t)((uint64_t)next_dc + (uint64_t)ddc);
+    }
+    __m256i vb = _mm256_loadu_si256((const __m256i *)lanes_b), vc = _mm256_loadu_si256((const __m256i *)lanes_c);
+    __m256i vdc = _mm256_loadu_si256((const __m256i *)lanes_dc);
+    // Four pixels on: b + 4 db, c + 4 dc + 6 ddc, dc + 4 ddc (wrapping, as the scalar steps wrap).
+    const __m256i b_step = _mm256_set1_epi64x((int64_t)((uint64_t)db * 4));
+    const __m256i c_step = _mm256_set1_epi64x((int64_t)((uint64_t)ddc * 6));
+    const __m256i dc_step = _mm256_set1_epi64x((int64_t)((uint64_t)ddc * 4));
+    const __m256d a = _mm256_set1_pd(record->a), inva = _mm256_set1_pd(record->inva);
+    const __m256d dr = _mm256_set1_pd((double)record->delta_radius), mindr = _mm256_set1_pd(record->mindr);
+    const __m256d zero = _mm256_setzero_pd(), one = _mm256_set1_pd(pixman_fixed_1);
+    const __m256d sign = _mm256_set1_pd(-0.0);
+    const __m256d lowest = _mm256_set1_pd(-2147483648.0), beyond = _mm256_set1_pd(2147483648.0);
+    const int none = record->repeat == PIXMAN_REPEAT_NONE;
+    int i = 0;
+    for (; i + 4 <= width; i += 4) {
+        __m256d fb = exact_doubles(vb), fc = exact_doubles(vc);
+        __m256d discr = _mm256_add_pd(
+            _mm256_add_pd(_mm256_mul_pd(fb, fb), _mm256_mul_pd(a, _mm256_xor_pd(fc, sign))), zero);
+        __m256d valid = _mm256_cmp_pd(discr, zero, _CMP_GE_OQ);
+        __m256d root = _mm256_sqrt_pd(discr);
+        __m256d t0 = _mm256_mul_pd(_mm256_add_pd(fb, root), inva);
+        __m256d t1 = _mm256_mul_pd(_mm256_sub_pd(fb, root), inva);
+        __m256d take0, take1;
+        if (none) {
+            take0 = _mm256_and_pd(_mm256_cmp_pd(t0, zero, _CMP_GE_OQ), _mm256_cmp_pd(t0, one, _CMP_LE_OQ));
+            take1 = _mm256_and_pd(_mm256_cmp_pd(t1, zero, _CMP_GE_OQ), _mm256_cmp_pd(t1, one, _CMP_LE_OQ));
+        } else {
+            take0 = _mm256_cmp_pd(_mm256_mul_pd(t0, dr), mindr, _CMP_GE_OQ);
+            take1 = _mm256_cmp_pd(_mm256_mul_pd(t1, dr), mindr, _CMP_GE_OQ);
+        }
+        take0 = _mm256_and_pd(valid, take0);
+        take1 = _mm256_andnot_pd(take0, _mm256_and_pd(valid, take1));
+        __m256d taken = _mm256_or_pd(take0, take1);
+        __m256d t = _mm256_blendv_pd(t1, t0, take0);
+        __m256d in_range = _mm256_and_pd(_mm256_cmp_pd(t, lowest, _CMP_GE_OQ), _mm256_cmp_pd(t, beyond, _CMP_LT_OQ));
+        int taken_bits = _mm256_movemask_pd(taken);
+        if ((_mm256_movemask_pd(in_range) & taken_bits) == taken_bits) {
+            __m256i whole = _mm256_cvtepi32_epi64(_mm256_cvttpd_epi32(t));
+            _mm256_storeu_si256((__m256i *)(positions + i), whole);
+            for (int k = 0; k < 4; k++) clear[i + k] = !((taken_bits >> k) & 1);
+        } else {
+            double lanes_fb[4], lanes_fc[4];
+            _mm256_storeu_pd(lanes_fb, fb);
+            _mm256_storeu_pd(lanes_fc, fc);
+            for (int k = 0; k < 4; k++) clear[i + k] = !radial_position(record, lanes_fb[k], lanes_fc[k], &positions[i + k]);
+        }
+        vc = _mm256_add_epi64(_mm256_add_epi64(vc, _mm256_slli_epi64(vdc, 2)), c_step);
+        vdc = _mm256_add_epi64(vdc, dc_step);
+        vb = _mm256_add_epi64(vb, b_step);
+    }
+    _mm256_storeu_si256((__m256i *)lanes_b, vb);
+    _mm256_storeu_si256((__m256i *)lanes_c, vc);
+    _mm256_storeu_si256((__m256i *)lanes_dc, vdc);
+    *b = lanes_b[0];
+    *c = lanes_c[0];
+    *dc = lanes_dc[0];
+    return i;
+}
+#endif
+
 static void radial_positions(const gradient_record *record, int x, int y, int width, const uint8_t *mask,
                              int64_t *positions, uint8_t *clear) {
     pixman_vector_t v;
@@ -596,12 +718,18 @@ static void radial_positions(const gradient_record *record, int x, int y, int wi
     int64_t c = wrapped_dot(v0, v1, -(int64_t)record->c1_radius, v0, v1, record->c1_radius);
     int64_t dc = wrapped_dot(2 * v0 + u0, 2 * v1 + u1, 0, u0, u1, 0);
     int64_t ddc = 2 * wrapped_dot(u0, u1, 0, u0, u1, 0);
-    for (int i = 0; i < width; i++) {
-        clear[i] = (mask != NULL && mask[i] == 0) || !radial_position(record, (double)b, (double)c, &positions[i]);
+    int i = 0;
+#if defined(__x86_64__)
+    if (record->a != 0 && has_avx2()) i = radial_positions_avx2(record, width, &b, db, &c, &dc, ddc, positions, clear);
+#endif
+    for (; i < width; i++) {
+        clear[i] = !radial_position(record, (double)b, (double)c, &positions[i]);
         b = (int64_t)((uint64_t)b + (uint64_t)db);
         c = (int64_t)((uint64_t)c + (uint64_t)dc);
         dc = (int64_t)((uint64_t)dc + (uint64_t)ddc);
     }
+    if (mask != NULL)
+        for (int k = 0; k < width; k++) clear[k] |= mask[k] == 0;
 }
 
 // MARK: - The combiners (pixman-combine32.c)
@@ -790,3 +918,12 @@ void pixman_image_composite32(pixman_op_t op, pixman_image_t *src, pixman_image_
     }
     real.composite32(op, src, mask, dest, src_x, src_y, mask_x, mask_y, dest_x, dest_y, width, height);
 }
+
+#else
+
+// Elsewhere (no ELF interposition, no libpixman-1.so.0) pixman keeps every composite.
+void lm_pixman_gradients_set_enabled(int enabled) { (void)enabled; }
+int lm_pixman_gradients_enabled(void) { return 0; }
+unsigned long lm_pixman_gradients_taken(void) { return 0; }
+
+#endif
