@@ -633,8 +633,9 @@ __attribute__((target("avx2"))) static inline __m256d exact_doubles(__m256i v) {
 // operations in each lane. Returns how many pixels it did (a multiple of four) and leaves b, c and
 // dc at the next pixel; groups with a position outside 32 bits are redone one by one.
 __attribute__((target("avx2"))) static int radial_positions_avx2(const gradient_record *record, int width,
-                                                                   int64_t *b, int64_t db, int64_t *c, int64_t *dc,
-                                                                   int64_t ddc, int64_t *positions, uint8_t *clear) {
+                                                                   const uint8_t *mask, int64_t *b, int64_t db,
+                                                                   int64_t *c, int64_t *dc, int64_t ddc,
+                                                                   int64_t *positions, uint8_t *clear) {
     if (width < 4) return 0;
     int64_t lanes_b[4], lanes_c[4], lanes_dc[4];
     int64_t next_b = *b, next_c = *c, next_dc = *dc;
@@ -658,38 +659,49 @@ __attribute__((target("avx2"))) static int radial_positions_avx2(const gradient_
     const __m256d sign = _mm256_set1_pd(-0.0);
     const __m256d lowest = _mm256_set1_pd(-2147483648.0), beyond = _mm256_set1_pd(2147483648.0);
     const int none = record->repeat == PIXMAN_REPEAT_NONE;
+    // The four clear bytes for each mask of taken lanes (bit k: lane k has a colour).
+    static const uint32_t clear_bytes[16] = {
+        0x01010101, 0x01010100, 0x01010001, 0x01010000, 0x01000101, 0x01000100, 0x01000001, 0x01000000,
+        0x00010101, 0x00010100, 0x00010001, 0x00010000, 0x00000101, 0x00000100, 0x00000001, 0x00000000};
     int i = 0;
     for (; i + 4 <= width; i += 4) {
-        __m256d fb = exact_doubles(vb), fc = exact_doubles(vc);
-        __m256d discr = _mm256_add_pd(
-            _mm256_add_pd(_mm256_mul_pd(fb, fb), _mm256_mul_pd(a, _mm256_xor_pd(fc, sign))), zero);
-        __m256d valid = _mm256_cmp_pd(discr, zero, _CMP_GE_OQ);
-        __m256d root = _mm256_sqrt_pd(discr);
-        __m256d t0 = _mm256_mul_pd(_mm256_add_pd(fb, root), inva);
-        __m256d t1 = _mm256_mul_pd(_mm256_sub_pd(fb, root), inva);
-        __m256d take0, take1;
-        if (none) {
-            take0 = _mm256_and_pd(_mm256_cmp_pd(t0, zero, _CMP_GE_OQ), _mm256_cmp_pd(t0, one, _CMP_LE_OQ));
-            take1 = _mm256_and_pd(_mm256_cmp_pd(t1, zero, _CMP_GE_OQ), _mm256_cmp_pd(t1, one, _CMP_LE_OQ));
+        uint32_t coverage = 1;
+        if (mask != NULL) memcpy(&coverage, mask + i, sizeof coverage);
+        if (coverage == 0) {
+            // Four uncovered pixels: pixman computes none of them.
+            memset(clear + i, 1, 4);
         } else {
-            take0 = _mm256_cmp_pd(_mm256_mul_pd(t0, dr), mindr, _CMP_GE_OQ);
-            take1 = _mm256_cmp_pd(_mm256_mul_pd(t1, dr), mindr, _CMP_GE_OQ);
-        }
-        take0 = _mm256_and_pd(valid, take0);
-        take1 = _mm256_andnot_pd(take0, _mm256_and_pd(valid, take1));
-        __m256d taken = _mm256_or_pd(take0, take1);
-        __m256d t = _mm256_blendv_pd(t1, t0, take0);
-        __m256d in_range = _mm256_and_pd(_mm256_cmp_pd(t, lowest, _CMP_GE_OQ), _mm256_cmp_pd(t, beyond, _CMP_LT_OQ));
-        int taken_bits = _mm256_movemask_pd(taken);
-        if ((_mm256_movemask_pd(in_range) & taken_bits) == taken_bits) {
-            __m256i whole = _mm256_cvtepi32_epi64(_mm256_cvttpd_epi32(t));
-            _mm256_storeu_si256((__m256i *)(positions + i), whole);
-            for (int k = 0; k < 4; k++) clear[i + k] = !((taken_bits >> k) & 1);
-        } else {
-            double lanes_fb[4], lanes_fc[4];
-            _mm256_storeu_pd(lanes_fb, fb);
-            _mm256_storeu_pd(lanes_fc, fc);
-            for (int k = 0; k < 4; k++) clear[i + k] = !radial_position(record, lanes_fb[k], lanes_fc[k], &positions[i + k]);
+            __m256d fb = exact_doubles(vb), fc = exact_doubles(vc);
+            __m256d discr = _mm256_add_pd(
+                _mm256_add_pd(_mm256_mul_pd(fb, fb), _mm256_mul_pd(a, _mm256_xor_pd(fc, sign))), zero);
+            __m256d valid = _mm256_cmp_pd(discr, zero, _CMP_GE_OQ);
+            __m256d root = _mm256_sqrt_pd(discr);
+            __m256d t0 = _mm256_mul_pd(_mm256_add_pd(fb, root), inva);
+            __m256d t1 = _mm256_mul_pd(_mm256_sub_pd(fb, root), inva);
+            __m256d take0, take1;
+            if (none) {
+                take0 = _mm256_and_pd(_mm256_cmp_pd(t0, zero, _CMP_GE_OQ), _mm256_cmp_pd(t0, one, _CMP_LE_OQ));
+                take1 = _mm256_and_pd(_mm256_cmp_pd(t1, zero, _CMP_GE_OQ), _mm256_cmp_pd(t1, one, _CMP_LE_OQ));
+            } else {
+                take0 = _mm256_cmp_pd(_mm256_mul_pd(t0, dr), mindr, _CMP_GE_OQ);
+                take1 = _mm256_cmp_pd(_mm256_mul_pd(t1, dr), mindr, _CMP_GE_OQ);
+            }
+            take0 = _mm256_and_pd(valid, take0);
+            take1 = _mm256_andnot_pd(take0, _mm256_and_pd(valid, take1));
+            __m256d taken = _mm256_or_pd(take0, take1);
+            __m256d t = _mm256_blendv_pd(t1, t0, take0);
+            __m256d in_range = _mm256_and_pd(_mm256_cmp_pd(t, lowest, _CMP_GE_OQ), _mm256_cmp_pd(t, beyond, _CMP_LT_OQ));
+            int taken_bits = _mm256_movemask_pd(taken);
+            if ((_mm256_movemask_pd(in_range) & taken_bits) == taken_bits) {
+                __m256i whole = _mm256_cvtepi32_epi64(_mm256_cvttpd_epi32(t));
+                _mm256_storeu_si256((__m256i *)(positions + i), whole);
+                memcpy(clear + i, &clear_bytes[taken_bits], 4);
+            } else {
+                double lanes_fb[4], lanes_fc[4];
+                _mm256_storeu_pd(lanes_fb, fb);
+                _mm256_storeu_pd(lanes_fc, fc);
+                for (int k = 0; k < 4; k++) clear[i + k] = !radial_position(record, lanes_fb[k], lanes_fc[k], &positions[i + k]);
+            }
         }
         vc = _mm256_add_epi64(_mm256_add_epi64(vc, _mm256_slli_epi64(vdc, 2)), c_step);
         vdc = _mm256_add_epi64(vdc, dc_step);
@@ -720,7 +732,7 @@ static void radial_positions(const gradient_record *record, int x, int y, int wi
     int64_t ddc = 2 * wrapped_dot(u0, u1, 0, u0, u1, 0);
     int i = 0;
 #if defined(__x86_64__)
-    if (record->a != 0 && has_avx2()) i = radial_positions_avx2(record, width, &b, db, &c, &dc, ddc, positions, clear);
+    if (record->a != 0 && has_avx2()) i = radial_positions_avx2(record, width, mask, &b, db, &c, &dc, ddc, positions, clear);
 #endif
     for (; i < width; i++) {
         clear[i] = !radial_position(record, (double)b, (double)c, &positions[i]);
