@@ -82,11 +82,12 @@ let package = Package(
         .target(name: "CPixelRuns", path: "Sources/CPixelRuns"),
         // The box blurs that stand in for librsvg's feGaussianBlur (Raster/GaussianBoxBlur.swift).
         .target(name: "CBoxBlur", path: "Sources/CBoxBlur"),
-        // pixman's linear and radial gradient composites, same arithmetic in one pass (see
+        // pixman's linear and radial gradient composites, its arithmetic in vector loops (see
         // pixman_gradients.c). Linked into the library; logo-mask and the library's tests export
-        // the six entry points, so that Cairo's pixman calls bind to them. CCairo: pixman.h's path.
+        // the six entry points, so that Cairo's pixman calls bind to them. CCairo: pixman.h's path;
+        // CPixelRuns: its AVX2 check.
         .target(
-            name: "CPixmanGradients", dependencies: ["CCairo"], path: "Sources/CPixmanGradients",
+            name: "CPixmanGradients", dependencies: ["CCairo", "CPixelRuns"], path: "Sources/CPixmanGradients",
             linkerSettings: [.linkedLibrary("dl")]),
         // The executable's calloc, free and realloc: glibc's, with huge pages for a few large
         // zeroed blocks at a time (librsvg's filter surfaces; see large_block_pages.c). Linked

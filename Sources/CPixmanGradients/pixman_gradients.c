@@ -6,7 +6,8 @@
 // pixman's gradient fetch. pixman computes each pixel through an indirect call into its gradient
 // walker, into a scanline buffer, and only then multiplies by the coverage and composites
 // (internet-web-browser: 57 % of its samples in pixman, 45 % in the walker and the radial solver).
-// Here the same numbers come out of one inlined pass per row.
+// Here the same numbers come out of loops the compiler vectorises: a row's positions (radial ones
+// four at a time with AVX2), their colours run by run within one stop segment, then the combiner.
 //
 // The arithmetic is pixman 0.42's, step for step, so the bytes are the same:
 // - the position of each pixel centre, through pixman's own pixman_transform_point_3d;
@@ -26,6 +27,8 @@
 // multiplies and adds round one by one, as pixman's do.
 #define _GNU_SOURCE
 #include "pixman_gradients.h"
+
+#include "pixel_runs.h"  // lm_pixel_runs_avx2: the one CPU check
 
 #if defined(__linux__)
 
@@ -608,17 +611,6 @@ static inline int radial_position(const gradient_record *record, double b, doubl
 }
 
 #if defined(__x86_64__)
-static int has_avx2(void) {
-    static int answer = -1;
-    int known = __atomic_load_n(&answer, __ATOMIC_RELAXED);
-    if (known < 0) {
-        __builtin_cpu_init();
-        known = __builtin_cpu_supports("avx2") ? 1 : 0;
-        __atomic_store_n(&answer, known, __ATOMIC_RELAXED);
-    }
-    return known;
-}
-
 // Four 64-bit integers as doubles, each rounded once as a scalar conversion rounds it: the high
 // half times 2^32 and the low half are both exact, so their sum is the one rounding.
 __attribute__((target("avx2"))) static inline __m256d exact_doubles(__m256i v) {
@@ -732,7 +724,7 @@ static void radial_positions(const gradient_record *record, int x, int y, int wi
     int64_t ddc = 2 * wrapped_dot(u0, u1, 0, u0, u1, 0);
     int i = 0;
 #if defined(__x86_64__)
-    if (record->a != 0 && has_avx2()) i = radial_positions_avx2(record, width, mask, &b, db, &c, &dc, ddc, positions, clear);
+    if (record->a != 0 && lm_pixel_runs_avx2()) i = radial_positions_avx2(record, width, mask, &b, db, &c, &dc, ddc, positions, clear);
 #endif
     for (; i < width; i++) {
         clear[i] = !radial_position(record, (double)b, (double)c, &positions[i]);
