@@ -76,9 +76,9 @@ static struct {
     int (*version)(void);
 } real;
 
-static pthread_once_t resolve_once = PTHREAD_ONCE_INIT;
-static int resolved;           // every function above was found
-static int arithmetic_known;   // the pixman loaded is 0.42, whose arithmetic this file follows
+static pthread_mutex_t resolve_lock = PTHREAD_MUTEX_INITIALIZER;
+static atomic_int resolved;    // 1 once pixman was found loaded and looked up (retried until then)
+static int arithmetic_known;   // every helper was found and the pixman is 0.42, whose arithmetic this file follows
 static atomic_int requested = 1;
 static atomic_int dither_seen;  // a caller asked pixman to dither: its composites then take another path
 static _Atomic unsigned long taken_count;
@@ -89,43 +89,48 @@ static _Atomic unsigned long taken_count;
         if (real.field == NULL) found_all = 0;              \
     } while (0)
 
-static void resolve(void) {
-    // Cairo's pixman, wherever it was loaded (the drawing libraries are opened RTLD_LOCAL, outside
-    // the global scope RTLD_NEXT searches). Whoever called in here has it loaded.
-    void *library = dlopen("libpixman-1.so.0", RTLD_LAZY | RTLD_NOLOAD);
-    if (library == NULL) return;
-    int found_all = 1;
-    FIND(create_linear, "pixman_image_create_linear_gradient");
-    FIND(create_radial, "pixman_image_create_radial_gradient");
-    FIND(set_transform, "pixman_image_set_transform");
-    FIND(set_repeat, "pixman_image_set_repeat");
-    FIND(set_dither, "pixman_image_set_dither");
-    FIND(composite32, "pixman_image_composite32");
-    FIND(set_destroy_function, "pixman_image_set_destroy_function");
-    FIND(get_destroy_data, "pixman_image_get_destroy_data");
-    FIND(get_format, "pixman_image_get_format");
-    FIND(get_data, "pixman_image_get_data");
-    FIND(get_width, "pixman_image_get_width");
-    FIND(get_height, "pixman_image_get_height");
-    FIND(get_stride, "pixman_image_get_stride");
-    FIND(get_component_alpha, "pixman_image_get_component_alpha");
-    FIND(transform_point_3d, "pixman_transform_point_3d");
-    FIND(compute_region, "pixman_compute_composite_region");
-    FIND(region_init, "pixman_region_init");
-    FIND(region_fini, "pixman_region_fini");
-    FIND(region_rectangles, "pixman_region_rectangles");
-    FIND(version, "pixman_version");
-    dlclose(library);  // RTLD_NOLOAD took a reference; Cairo still holds the library.
-    resolved = found_all;
-    if (found_all) {
-        int version = real.version();
-        arithmetic_known = version >= PIXMAN_VERSION_ENCODE(0, 42, 0) && version < PIXMAN_VERSION_ENCODE(0, 43, 0);
-    }
-}
-
+// Looks pixman up once it is loaded. Cairo's pixman, wherever it was loaded (the drawing
+// libraries are opened RTLD_LOCAL, outside the global scope RTLD_NEXT searches): whoever calls
+// one of the entry points below has it loaded; the switch's getter may ask before any draw, and
+// then the lookup is tried again later. Each entry point checks its own function: a pixman
+// without `pixman_image_set_dither` (before 0.42) still gets every call forwarded.
 static int ready(void) {
-    pthread_once(&resolve_once, resolve);
-    return resolved;
+    if (atomic_load_explicit(&resolved, memory_order_acquire)) return 1;
+    pthread_mutex_lock(&resolve_lock);
+    if (!atomic_load_explicit(&resolved, memory_order_relaxed)) {
+        void *library = dlopen("libpixman-1.so.0", RTLD_LAZY | RTLD_NOLOAD);
+        if (library != NULL) {
+            int found_all = 1;
+            FIND(create_linear, "pixman_image_create_linear_gradient");
+            FIND(create_radial, "pixman_image_create_radial_gradient");
+            FIND(set_transform, "pixman_image_set_transform");
+            FIND(set_repeat, "pixman_image_set_repeat");
+            FIND(set_dither, "pixman_image_set_dither");
+            FIND(composite32, "pixman_image_composite32");
+            FIND(set_destroy_function, "pixman_image_set_destroy_function");
+            FIND(get_destroy_data, "pixman_image_get_destroy_data");
+            FIND(get_format, "pixman_image_get_format");
+            FIND(get_data, "pixman_image_get_data");
+            FIND(get_width, "pixman_image_get_width");
+            FIND(get_height, "pixman_image_get_height");
+            FIND(get_stride, "pixman_image_get_stride");
+            FIND(get_component_alpha, "pixman_image_get_component_alpha");
+            FIND(transform_point_3d, "pixman_transform_point_3d");
+            FIND(compute_region, "pixman_compute_composite_region");
+            FIND(region_init, "pixman_region_init");
+            FIND(region_fini, "pixman_region_fini");
+            FIND(region_rectangles, "pixman_region_rectangles");
+            FIND(version, "pixman_version");
+            dlclose(library);  // RTLD_NOLOAD took a reference; Cairo still holds the library.
+            if (found_all) {
+                int version = real.version();
+                arithmetic_known = version >= PIXMAN_VERSION_ENCODE(0, 42, 0) && version < PIXMAN_VERSION_ENCODE(0, 43, 0);
+            }
+            atomic_store_explicit(&resolved, 1, memory_order_release);
+        }
+    }
+    pthread_mutex_unlock(&resolve_lock);
+    return atomic_load_explicit(&resolved, memory_order_acquire);
 }
 
 static int taking(void) {
@@ -137,8 +142,8 @@ void lm_pixman_gradients_set_enabled(int enabled) { atomic_store(&requested, ena
 
 int lm_pixman_gradients_enabled(void) {
     // Before the first draw pixman may not be loaded yet: the answer is then what was asked.
-    pthread_once(&resolve_once, resolve);
-    return (resolved ? arithmetic_known : 1) && atomic_load(&requested) && !atomic_load(&dither_seen);
+    int known = ready();
+    return (known ? arithmetic_known : 1) && atomic_load(&requested) && !atomic_load(&dither_seen);
 }
 
 unsigned long lm_pixman_gradients_taken(void) { return atomic_load(&taken_count); }
@@ -252,7 +257,7 @@ static gradient_record *record_new(pixman_image_t *image, const pixman_gradient_
 
 pixman_image_t *pixman_image_create_linear_gradient(const pixman_point_fixed_t *p1, const pixman_point_fixed_t *p2,
                                                     const pixman_gradient_stop_t *stops, int n_stops) {
-    if (!ready()) return NULL;
+    if (!ready() || real.create_linear == NULL) return NULL;
     pixman_image_t *image = real.create_linear(p1, p2, stops, n_stops);
     gradient_record *record = record_new(image, stops, n_stops);
     if (record != NULL) {
@@ -275,7 +280,7 @@ static pixman_fixed_t wrapped_difference(pixman_fixed_t a, pixman_fixed_t b) {
 pixman_image_t *pixman_image_create_radial_gradient(const pixman_point_fixed_t *inner, const pixman_point_fixed_t *outer,
                                                     pixman_fixed_t inner_radius, pixman_fixed_t outer_radius,
                                                     const pixman_gradient_stop_t *stops, int n_stops) {
-    if (!ready()) return NULL;
+    if (!ready() || real.create_radial == NULL) return NULL;
     pixman_image_t *image = real.create_radial(inner, outer, inner_radius, outer_radius, stops, n_stops);
     gradient_record *record = record_new(image, stops, n_stops);
     if (record != NULL) {
@@ -296,7 +301,7 @@ pixman_image_t *pixman_image_create_radial_gradient(const pixman_point_fixed_t *
 }
 
 pixman_bool_t pixman_image_set_transform(pixman_image_t *image, const pixman_transform_t *transform) {
-    if (!ready()) return 0;
+    if (!ready() || real.set_transform == NULL) return 0;
     pixman_bool_t result = real.set_transform(image, transform);
     gradient_record *record = record_of(image);
     if (record != NULL) {
@@ -313,7 +318,7 @@ pixman_bool_t pixman_image_set_transform(pixman_image_t *image, const pixman_tra
 }
 
 void pixman_image_set_repeat(pixman_image_t *image, pixman_repeat_t repeat) {
-    if (!ready()) return;
+    if (!ready() || real.set_repeat == NULL) return;
     real.set_repeat(image, repeat);
     gradient_record *record = record_of(image);
     if (record != NULL) {
@@ -325,7 +330,7 @@ void pixman_image_set_repeat(pixman_image_t *image, pixman_repeat_t repeat) {
 // Dithering (Cairo 1.18 can ask for it) sends pixman's composites through its float path: once any
 // image is dithered, every composite is left to pixman.
 void pixman_image_set_dither(pixman_image_t *image, pixman_dither_t dither) {
-    if (!ready()) return;
+    if (!ready() || real.set_dither == NULL) return;
     if (dither != PIXMAN_DITHER_NONE) atomic_store(&dither_seen, 1);
     real.set_dither(image, dither);
 }
@@ -914,7 +919,7 @@ static int composite_here(pixman_op_t op, pixman_image_t *src, pixman_image_t *m
 void pixman_image_composite32(pixman_op_t op, pixman_image_t *src, pixman_image_t *mask, pixman_image_t *dest,
                               int32_t src_x, int32_t src_y, int32_t mask_x, int32_t mask_y, int32_t dest_x,
                               int32_t dest_y, int32_t width, int32_t height) {
-    if (!ready()) return;
+    if (!ready() || real.composite32 == NULL) return;
     if (taking() &&
         composite_here(op, src, mask, dest, src_x, src_y, mask_x, mask_y, dest_x, dest_y, width, height)) {
         atomic_fetch_add_explicit(&taken_count, 1, memory_order_relaxed);
