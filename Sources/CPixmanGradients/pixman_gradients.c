@@ -166,6 +166,7 @@ typedef struct {
     // the last, set per repeat mode as pixman sets them (gradient_property_changed).
     pixman_gradient_stop_t stops[MOST_STOPS + 2];
     pixman_point_fixed_t p1, p2;
+    int64_t linear_dx, linear_dy, linear_l;  // p2 - p1 (pixman's 32-bit difference) and its length squared
     pixman_fixed_t c1_x, c1_y, c1_radius, delta_x, delta_y, delta_radius;
     double a, inva, mindr;
 } gradient_record;
@@ -255,6 +256,15 @@ static gradient_record *record_new(pixman_image_t *image, const pixman_gradient_
 
 // MARK: - The interposed entry points
 
+static int64_t wrapped_product(int64_t a, int64_t b) { return (int64_t)((uint64_t)a * (uint64_t)b); }
+static int64_t wrapped_dot(int64_t x1, int64_t y1, int64_t z1, int64_t x2, int64_t y2, int64_t z2) {
+    return (int64_t)((uint64_t)wrapped_product(x1, x2) + (uint64_t)wrapped_product(y1, y2) +
+                     (uint64_t)wrapped_product(z1, z2));
+}
+static pixman_fixed_t wrapped_difference(pixman_fixed_t a, pixman_fixed_t b) {
+    return (pixman_fixed_t)((uint32_t)a - (uint32_t)b);
+}
+
 pixman_image_t *pixman_image_create_linear_gradient(const pixman_point_fixed_t *p1, const pixman_point_fixed_t *p2,
                                                     const pixman_gradient_stop_t *stops, int n_stops) {
     if (!ready() || real.create_linear == NULL) return NULL;
@@ -264,17 +274,11 @@ pixman_image_t *pixman_image_create_linear_gradient(const pixman_point_fixed_t *
         record->radial = 0;
         record->p1 = *p1;
         record->p2 = *p2;
+        record->linear_dx = wrapped_difference(p2->x, p1->x);
+        record->linear_dy = wrapped_difference(p2->y, p1->y);
+        record->linear_l = record->linear_dx * record->linear_dx + record->linear_dy * record->linear_dy;
     }
     return image;
-}
-
-static int64_t wrapped_product(int64_t a, int64_t b) { return (int64_t)((uint64_t)a * (uint64_t)b); }
-static int64_t wrapped_dot(int64_t x1, int64_t y1, int64_t z1, int64_t x2, int64_t y2, int64_t z2) {
-    return (int64_t)((uint64_t)wrapped_product(x1, x2) + (uint64_t)wrapped_product(y1, y2) +
-                     (uint64_t)wrapped_product(z1, z2));
-}
-static pixman_fixed_t wrapped_difference(pixman_fixed_t a, pixman_fixed_t b) {
-    return (pixman_fixed_t)((uint32_t)a - (uint32_t)b);
 }
 
 pixman_image_t *pixman_image_create_radial_gradient(const pixman_point_fixed_t *inner, const pixman_point_fixed_t *outer,
@@ -439,25 +443,18 @@ static inline uint32_t walker_pixel(walker *w, int64_t x) {
 
 // MARK: - Colours from positions
 
-// The colours of `count` positions that all lie in the walker's current stop segment. When the
-// segment is one colour (past the end stops) it is computed once: pixman's slopes are then 0, so
-// every position gives the same bytes. Otherwise positions fit in 32 bits (they lie between two
-// stops), and the loop runs on vectors: each lane does pixman's float operations one by one.
-// Every loop below is written for the vectoriser; with AVX2 (chosen at load time) eight lanes.
-// Neither build fuses a multiply and an add (no FMA target, FP_CONTRACT OFF).
+// The loops marked so are written for the vectoriser; with AVX2 (chosen at load time) eight
+// lanes. Neither build fuses a multiply and an add (no FMA target, FP_CONTRACT OFF).
 #if defined(__x86_64__)
 #define VECTOR_CLONES __attribute__((target_clones("avx2", "default")))
 #else
 #define VECTOR_CLONES
 #endif
 
+// The colours of `count` positions that all lie in the walker's current stop segment, between two
+// stops, so within 32 bits: each lane does pixman's float operations one by one.
+
 VECTOR_CLONES static void colour_run(const walker *w, const int64_t *positions, uint32_t *out, int count) {
-    if (w->a_s == 0 && w->r_s == 0 && w->g_s == 0 && w->b_s == 0) {
-        walker constant = *w;
-        uint32_t colour = walker_pixel(&constant, positions[0]);
-        for (int i = 0; i < count; i++) out[i] = colour;
-        return;
-    }
     const float a_s = w->a_s, a_b = w->a_b, r_s = w->r_s, r_b = w->r_b;
     const float g_s = w->g_s, g_b = w->g_b, b_s = w->b_s, b_b = w->b_b;
     for (int i = 0; i < count; i++) {
@@ -492,8 +489,12 @@ static void colours_from_positions(walker *w, const int64_t *positions, const ui
             end += 8;
         }
         while (end < count && !clear[end] && positions[end] >= left && positions[end] < right) end++;
-        int constant = w->a_s == 0 && w->r_s == 0 && w->g_s == 0 && w->b_s == 0;
-        if (constant || (w->left_x >= INT32_MIN && w->right_x <= (int64_t)INT32_MAX + 1)) {
+        if (w->a_s == 0 && w->r_s == 0 && w->g_s == 0 && w->b_s == 0) {
+            // One colour (past the end stops, or between two equal ones): pixman's slopes are 0,
+            // so every position gives the same bytes.
+            uint32_t colour = walker_pixel(w, x);
+            for (int k = i; k < end; k++) out[k] = colour;
+        } else if (w->left_x >= INT32_MIN && w->right_x <= (int64_t)INT32_MAX + 1) {
             colour_run(w, positions + i, out + i, end - i);
         } else {
             for (int k = i; k < end; k++) out[k] = walker_pixel(w, positions[k]);
@@ -512,7 +513,9 @@ static int pixel_centre(const gradient_record *record, int x, int y, pixman_vect
     return record->has_transform ? real.transform_point_3d(&record->transform, v) : 1;
 }
 
-static void unit_step(const gradient_record *record, pixman_fixed_t unit[2]) {
+// Where a row from (x, y) starts in the gradient's space, and the step from one pixel to the next.
+static void row_start(const gradient_record *record, int x, int y, pixman_vector_t *v, pixman_fixed_t unit[2]) {
+    pixel_centre(record, x, y, v);  // checked before the composite is taken
     if (record->has_transform) {
         unit[0] = record->transform.matrix[0][0];
         unit[1] = record->transform.matrix[1][0];
@@ -536,8 +539,7 @@ static int linear_is_horizontal(const gradient_record *record, int height) {
         v1 = pixman_fixed_1;
         v2 = pixman_fixed_1;
     }
-    int64_t dx = wrapped_difference(record->p2.x, record->p1.x), dy = wrapped_difference(record->p2.y, record->p1.y);
-    int64_t l = dx * dx + dy * dy;
+    int64_t dx = record->linear_dx, dy = record->linear_dy, l = record->linear_l;
     if (l == 0) return 0;
     double inc = height * (double)pixman_fixed_1 * pixman_fixed_1 * (dx * v0 + dy * v1) / (v2 * (double)l);
     return -1 < inc && inc < 1;
@@ -559,10 +561,8 @@ static void linear_positions(const gradient_record *record, int x, int y, int wi
                              int64_t *positions, uint8_t *clear) {
     pixman_vector_t v;
     pixman_fixed_t unit[2];
-    pixel_centre(record, x, y, &v);
-    unit_step(record, unit);
-    int64_t dx = wrapped_difference(record->p2.x, record->p1.x), dy = wrapped_difference(record->p2.y, record->p1.y);
-    int64_t l = dx * dx + dy * dy;
+    row_start(record, x, y, &v, unit);
+    int64_t dx = record->linear_dx, dy = record->linear_dy, l = record->linear_l;
     int64_t t;
     double inc;
     if (l == 0 || v.vector[2] == 0) {
@@ -718,8 +718,7 @@ static void radial_positions(const gradient_record *record, int x, int y, int wi
                              int64_t *positions, uint8_t *clear) {
     pixman_vector_t v;
     pixman_fixed_t unit[2];
-    pixel_centre(record, x, y, &v);
-    unit_step(record, unit);
+    row_start(record, x, y, &v, unit);
     int64_t v0 = wrapped_difference(v.vector[0], record->c1_x), v1 = wrapped_difference(v.vector[1], record->c1_y);
     int64_t u0 = unit[0], u1 = unit[1];
     int64_t b = wrapped_dot(v0, v1, record->c1_radius, record->delta_x, record->delta_y, record->delta_radius);
@@ -793,6 +792,35 @@ typedef struct {
     uint8_t *clear;
     uint32_t *colours;
 } row_buffers;
+
+// Each thread's row buffers, kept between composites (Cairo composites a shape a few rows at a
+// time) and freed when the thread ends.
+static pthread_key_t row_key;
+static pthread_once_t row_key_once = PTHREAD_ONCE_INIT;
+static void make_row_key(void) { pthread_key_create(&row_key, free); }
+
+// Room for rows of `width` pixels in `buffers`; 0 when it cannot be had.
+static int thread_row_buffers(int width, row_buffers *buffers) {
+    pthread_once(&row_key_once, make_row_key);
+    // The block starts with its width in pixels, then positions, colours and clear marks.
+    int64_t *block = pthread_getspecific(row_key);
+    if (block == NULL || block[0] < width) {
+        int64_t room = width < 1024 ? 1024 : width;
+        int64_t *grown = malloc(sizeof(int64_t) + (size_t)room * (sizeof(int64_t) + sizeof(uint32_t) + 1));
+        if (grown == NULL || pthread_setspecific(row_key, grown) != 0) {
+            free(grown);
+            return 0;
+        }
+        free(block);
+        grown[0] = room;
+        block = grown;
+    }
+    int64_t room = block[0];
+    buffers->positions = block + 1;
+    buffers->colours = (uint32_t *)(buffers->positions + room);
+    buffers->clear = (uint8_t *)(buffers->colours + room);
+    return 1;
+}
 
 // One box of pixman's composite region, as general_composite_rect draws it.
 static void composite_box(pixman_op_t op, const gradient_record *record, const pixman_box16_t *box, int32_t src_dx,
@@ -890,28 +918,14 @@ static int composite_here(pixman_op_t op, pixman_image_t *src, pixman_image_t *m
                    fits_16(v.vector[0] / pixman_fixed_1) && fits_16(v.vector[1] / pixman_fixed_1);
         }
     }
-    enum { STACK_ROW = 1024 };
-    int64_t stack_positions[STACK_ROW];
-    uint8_t stack_clear[STACK_ROW];
-    uint32_t stack_colours[STACK_ROW];
-    row_buffers buffers = {stack_positions, stack_clear, stack_colours};
-    void *heap = NULL;
-    if (fine && widest > STACK_ROW) {
-        heap = malloc((size_t)widest * (sizeof(int64_t) + sizeof(uint32_t) + 1));
-        fine = heap != NULL;
-        if (fine) {
-            buffers.positions = heap;
-            buffers.colours = (uint32_t *)(buffers.positions + widest);
-            buffers.clear = (uint8_t *)(buffers.colours + widest);
-        }
-    }
+    row_buffers buffers;
+    if (fine) fine = thread_row_buffers(widest, &buffers);
     if (!fine) {
         real.region_fini(&region);
         return 0;
     }
     for (int i = 0; i < count; i++)
         composite_box(op, record, &boxes[i], src_dx, src_dy, mask_dx, mask_row, dest_bits, dest_stride, buffers);
-    free(heap);
     real.region_fini(&region);
     return 1;
 }
