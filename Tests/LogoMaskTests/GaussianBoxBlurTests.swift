@@ -71,7 +71,10 @@ struct GaussianBoxBlurTests {
 
         for layer in filtered {
             guard let blur = layer.blur, case .filtered(let region) = layer.kind else { continue }
-            let ours = try #require(try LayeredFilterRender.drawBlurred(blur, of: logo, scale: 24, region: region))
+            let drawn = try #require(try LayeredFilterRender.drawBlurred(blur, of: logo, scale: 24, region: region))
+            // A blur's surface covers its whole region (only a shadow's covers less).
+            #expect(drawn.x == 0 && drawn.y == 0)
+            let ours = drawn.surface
             let theirs = try LayeredFilterRender.draw(layer.document, of: logo, scale: 24, region: region, layout: .argb32)
             let (a, b) = (Self.bytes(ours), Self.bytes(theirs))
             #expect(a.count == b.count)

@@ -26,6 +26,17 @@ extension FilterLayerPlan {
         /// False for `color-interpolation-filters` `sRGB` or `auto`.
         var linearRGB: Bool
         var opacity: Double
+        /// For Inkscape's drop shadow (``BlurFilters/Shadow``), its colour and offset in device
+        /// pixels: the blur is of the source's alpha in that colour, offset, under the source.
+        var shadow: LayerShadow?
+    }
+
+    /// A drop shadow's paint as a layer draws it: the flood's colour (its alpha the flood's
+    /// opacity, rounded to 8 bits as librsvg rounds it) and the offset in device pixels.
+    struct LayerShadow: Equatable {
+        var colour: RGBAColor
+        var dx: Double
+        var dy: Double
     }
 
     /// A document's filters that are one Gaussian blur of the source graphic and nothing else,
@@ -38,6 +49,8 @@ extension FilterLayerPlan {
             var deviationX: Double
             var deviationY: Double
             var linearRGB: Bool
+            /// Set when the filter is Inkscape's drop shadow rather than a plain blur.
+            var shadow: Shadow?
         }
 
         var filters: [String: Filter] = [:]
@@ -45,9 +58,9 @@ extension FilterLayerPlan {
         var rootScale: (x: Double, y: Double)?
 
         /// Attributes a filter or its primitive may have (and any other namespace's, but an `href`).
-        private static let filterAttributes: Set<String> = ["id", "x", "y", "width", "height", "filterUnits", "primitiveUnits", "style", "color-interpolation-filters"]
+        static let filterAttributes: Set<String> = ["id", "x", "y", "width", "height", "filterUnits", "primitiveUnits", "style", "color-interpolation-filters"]
         private static let blurAttributes: Set<String> = ["id", "stdDeviation", "in", "result", "style", "color-interpolation-filters"]
-        private static let colourSpace = "color-interpolation-filters"
+        static let colourSpace = "color-interpolation-filters"
 
         /// Reads `data`; empty when a `color-interpolation-filters` is set outside a filter
         /// (inherited, it would have to be followed) or the document is not read.
@@ -74,7 +87,9 @@ extension FilterLayerPlan {
                 case .end:
                     depth -= 1
                     if let filter = current, depth == filter.depth {
-                        if let blur = Self.blur(filter.attributes, filter.primitives) { found[filter.id] = blur }
+                        if let blur = Self.blur(filter.attributes, filter.primitives) ?? Self.dropShadow(filter.attributes, filter.primitives) {
+                            found[filter.id] = blur
+                        }
                         current = nil
                     }
                 }
@@ -105,7 +120,7 @@ extension FilterLayerPlan {
 
         /// True when every attribute is in `names` or another namespace's (not an `href`), and a
         /// `style` sets nothing but the colour space.
-        private static func allowed(_ attributes: [String: String], _ names: Set<String>) -> Bool {
+        static func allowed(_ attributes: [String: String], _ names: Set<String>) -> Bool {
             for key in attributes.keys where !names.contains(key) {
                 guard key.contains(":"), !key.hasSuffix(":href") else { return false }
             }
@@ -190,8 +205,10 @@ extension FilterLayerPlan.Builder {
         if (SVGLayerSpans.property("mix-blend-mode", of: element) ?? "normal") != "normal" { return nil }
         // A CSS transform is not read; one filter only (the element's own).
         if element.attributes["style"]?.contains("transform") == true { return nil }
+        // A shadow's source may hold filters of its own: librsvg draws them into it, on the
+        // layer's region as in one draw.
         let inside = spans.bytes[element.tag.upperBound..<element.range.upperBound]
-        if FilterLayerPlan.mentionsFilter(inside) { return nil }
+        if filter.shadow == nil, FilterLayerPlan.mentionsFilter(inside) { return nil }
         guard let own = Self.transform(element.attributes["transform"] ?? "") else { return nil }
         var total = own
         if let group {
@@ -202,9 +219,20 @@ extension FilterLayerPlan.Builder {
         }
         total = total.concatenating(.scale(x: rootScale.x * scale, y: rootScale.y * scale))
         // librsvg maps the (x, y) deviations through the transform as one distance.
-        let deviationX = abs(total.a * filter.deviationX + total.c * filter.deviationY)
-        let deviationY = abs(total.b * filter.deviationX + total.d * filter.deviationY)
-        for deviation in [deviationX, deviationY] {
+        var deviationX = abs(total.a * filter.deviationX + total.c * filter.deviationY)
+        var deviationY = abs(total.b * filter.deviationX + total.d * filter.deviationY)
+        var shadow: FilterLayerPlan.LayerShadow?
+        if let paint = filter.shadow {
+            // A shadow under a rotation by 45 degrees is blurred along one device axis only; the
+            // other deviation is 0, or a rounding's remainder whose Gaussian kernel librsvg
+            // computes as the identity (its side weights underflow to 0 below 0.1).
+            if deviationX < GaussianBoxBlur.negligibleDeviation { deviationX = 0 }
+            if deviationY < GaussianBoxBlur.negligibleDeviation { deviationY = 0 }
+            guard deviationX + deviationY > 0 else { return nil }
+            shadow = FilterLayerPlan.LayerShadow(
+                colour: paint.colour, dx: total.a * paint.dx + total.c * paint.dy, dy: total.b * paint.dx + total.d * paint.dy)
+        }
+        for deviation in [deviationX, deviationY] where !(shadow != nil && deviation == 0) {
             guard deviation >= GaussianBoxBlur.smallestDeviation, !GaussianBoxBlur.isAmbiguous(deviation) else { return nil }
         }
         guard let opacity = FilterLayerPlan.opacity(SVGLayerSpans.property("opacity", of: element) ?? "1") else { return nil }
@@ -243,12 +271,22 @@ extension FilterLayerPlan.Builder {
         let floodBytes = Array(flood.utf8)
         /// The layer's document with the element's start tag replaced, the flood (if any) before
         /// the root's end tag.
-        func replaced(_ replacement: [UInt8], flood: [UInt8] = []) -> [UInt8] {
+        /// `unfiltered`: the filters inside the element set to none (for the region's flood: the
+        /// flood ignores what they draw, and librsvg would compute each on the layer's surface).
+        func replaced(_ replacement: [UInt8], flood: [UInt8] = [], unfiltered: Bool = false) -> [UInt8] {
             var out = [UInt8]()
             out.reserveCapacity(text.count + replacement.count + flood.count)
             out += text[..<at]
+            // Nothing painted either: only the geometry counts for the filter region.
+            if unfiltered { out += Array("<style type=\"text/css\">*{fill:none!important;stroke:none!important;opacity:1!important}</style>".utf8) }
             out += replacement
-            out += text[(at + tag.count)..<end]
+            let contentEnd = at + (element.range.upperBound - element.tag.lowerBound)
+            if unfiltered, contentEnd <= end {
+                out += FilterLayerPlan.withoutFilters(text[(at + tag.count)..<contentEnd])
+                out += text[contentEnd..<end]
+            } else {
+                out += text[(at + tag.count)..<end]
+            }
             out += flood
             out += text[end...]
             return out
@@ -270,10 +308,51 @@ extension FilterLayerPlan.Builder {
             return out + Array("</".utf8) + spans.bytes[(root.start + 1)..<root.tag.nameEnd] + [UInt8(ascii: ">")]
         }
         let source = alone(sourceTag) ?? replaced(sourceTag)
-        let region = alone(regionTag, flood: floodBytes) ?? replaced(regionTag, flood: floodBytes)
+        let region = alone(regionTag, flood: floodBytes) ?? replaced(regionTag, flood: floodBytes, unfiltered: filter.shadow != nil)
         let clip = clipTag.map { alone($0, flood: floodBytes) ?? replaced($0, flood: floodBytes) }
         return FilterLayerPlan.LayerBlur(
             source: Data(source), region: Data(region), clip: clip.map { Data($0) },
-            deviationX: deviationX, deviationY: deviationY, linearRGB: filter.linearRGB, opacity: opacity)
+            deviationX: deviationX, deviationY: deviationY, linearRGB: filter.linearRGB, opacity: opacity, shadow: shadow)
+    }
+}
+
+extension FilterLayerPlan {
+    /// `text` with every `filter` property in it (attribute or declaration) set to `none`.
+    static func withoutFilters(_ text: ArraySlice<UInt8>) -> [UInt8] {
+        let bytes = Array(text)
+        let name = Array("filter".utf8)
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var i = 0
+        while i < bytes.count {
+            guard i > 0, bytes[i] == name[0], i + name.count < bytes.count, bytes[i..<(i + name.count)].elementsEqual(name),
+                  [0x20, 0x09, 0x0A, 0x0D, 0x3B, 0x22, 0x27, 0x7B].contains(bytes[i - 1])
+            else {
+                out.append(bytes[i]); i += 1; continue
+            }
+            var j = i + name.count
+            while j < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[j]) { j += 1 }
+            guard j < bytes.count, bytes[j] == UInt8(ascii: "=") || bytes[j] == UInt8(ascii: ":") else {
+                out += bytes[i..<j]; i = j; continue
+            }
+            let isAttribute = bytes[j] == UInt8(ascii: "=")
+            j += 1
+            while j < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[j]) { j += 1 }
+            // The value: a quoted attribute's text, or a declaration's up to `;` or the quote.
+            var valueStart = j, valueEnd = j
+            if isAttribute {
+                guard j < bytes.count, bytes[j] == 0x22 || bytes[j] == 0x27 else { out += bytes[i..<j]; i = j; continue }
+                let quote = bytes[j]
+                valueStart = j + 1
+                valueEnd = valueStart
+                while valueEnd < bytes.count, bytes[valueEnd] != quote { valueEnd += 1 }
+            } else {
+                while valueEnd < bytes.count, ![0x3B, 0x22, 0x27, 0x7D].contains(bytes[valueEnd]) { valueEnd += 1 }
+            }
+            out += bytes[i..<valueStart]
+            out += Array("none".utf8)
+            i = valueEnd
+        }
+        return out
     }
 }

@@ -25,17 +25,21 @@ import MaskGeometry
 ///   is the alpha it is painted through.
 ///
 /// Nil, the logo keeps the strip cut or the one draw: no filter, the reach unknown
-/// (``FilterReach``), a filter primitive that can paint where its input is transparent (a flood,
-/// a lighting, a colour matrix: its output is bounded only by the filter region), a
-/// `BackgroundImage` input, XML the reader refuses, text (drawn through a picture past
-/// FreeType's sizes), an image under ``minimumPixels``, or regions that would not save at least
-/// half of the filtered elements' area against one draw.
+/// (``FilterReach``), a used filter that can paint where its input is transparent (a flood not
+/// composited into its source, a lighting: its output is bounded only by the filter region; see
+/// ``filtersAreBounded(_:referenced:)``), a `BackgroundImage` input, XML the reader refuses,
+/// text (drawn through a picture past FreeType's sizes), an image under ``minimumPixels``, or
+/// layers that would not save at least half of librsvg's filter surfaces against one draw
+/// (``maximumAreaShare``).
 ///
 /// An element cut out of a layer's document that holds an id something can reference (a `<use>`,
 /// a `url(#id)`) is kept in it inside a `<defs>`: not drawn there, still there to be referenced.
 /// A filtered element whose crop at an offset would move pixels (``FilterReach/cropSensitive``)
 /// gets a region from the image's corner to the far corner of its own: drawn at offset 0, its
-/// pixels are one draw's, on a surface that is still smaller than the image.
+/// pixels are one draw's, on a surface that is still smaller than the image, but for a few where
+/// that surface's far edge clips a gradient's extents (Cairo pins a gradient's matrix at the
+/// centre of its extents as clipped to the surface): rocs' node groups at 1536 px, 3 pixels by
+/// 3-4 levels; at 4096 px none.
 struct FilterLayerPlan {
     enum Kind: Equatable {
         case plain
@@ -70,8 +74,9 @@ struct FilterLayerPlan {
     /// strip cut, whose surfaces are bounded by the strip.
     static let maximumPixels = 1 << 24
 
-    /// The filtered layers' regions must add up to at most this share of one draw's surfaces
-    /// (each filtered element on the whole image).
+    /// The surfaces librsvg's filters get in the layers (each filter it computes there on its
+    /// layer's region) must add up to at most this share of one draw's (each filter on the whole
+    /// image). A filter computed here (``LayerBlur``) gets none of librsvg's.
     static let maximumAreaShare = 0.5
 
     /// Layers only with at least this many filtered elements on the image: with one, the strips
@@ -79,11 +84,6 @@ struct FilterLayerPlan {
     /// thread (the Tango media logos, one blurred shadow: 0.30 s in layers against 0.21 s in strips).
     static let minimumFilteredLayers = 2
 
-    /// Primitives whose output is transparent wherever their inputs are (so an element's filter
-    /// paints within its ink grown by the reach).
-    private static let boundedPrimitives: Set<String> = [
-        "feGaussianBlur", "feOffset", "feMerge", "feMergeNode", "feMorphology", "feDropShadow", "feBlend", "feComposite",
-    ]
     /// Elements librsvg draws where they stand (the rest are kept in every layer's document).
     static let drawn: Set<String> = [
         "g", "path", "rect", "circle", "ellipse", "line", "polyline", "polygon", "text", "use", "image", "switch", "a",
@@ -95,16 +95,15 @@ struct FilterLayerPlan {
         guard logo.format == .svg, logo.options.elementID == nil, logo.usesFilterEffects, width * height >= Self.minimumPixels,
               width * height <= Self.maximumPixels,
               TextZoomLimit.largestFontSize(in: logo.source) == nil,
-              FilterReach(svg: logo.source, documentSize: logo.documentSize, viewBox: logo.viewBox, forLayers: true) != nil,
-              Self.primitivesAreBounded(logo.source),
+              let reach = FilterReach(svg: logo.source, documentSize: logo.documentSize, viewBox: logo.viewBox, forLayers: true),
+              let referenced = Self.referencedIDs(logo.source),
+              Self.filtersAreBounded(logo.source, referenced: referenced),
               let spans = SVGLayerSpans(logo.source)
         else { return nil }
         let bytes = spans.bytes
         // The layers' ids are read from the raw markup: one written with an entity would match
         // no reference, and the element it names be cut out of a layer that needs it.
-        guard let referenced = Self.referencedIDs(logo.source),
-              !Self.ids(in: bytes[...]).contains(where: { $0.contains("&") })
-        else { return nil }
+        guard !Self.ids(in: bytes[...]).contains(where: { $0.contains("&") }) else { return nil }
         var builder = Builder(
             spans: spans, logo: logo, scale: scale, width: width, height: height, referenced: referenced,
             blurFilters: BlurFilters(logo.source, documentSize: logo.documentSize, viewBox: logo.viewBox))
@@ -140,23 +139,9 @@ struct FilterLayerPlan {
         builder.flushPlain()
         let area = Double(width) * Double(height)
         guard builder.filteredCount >= Self.minimumFilteredLayers,
-              builder.filteredArea <= Self.maximumAreaShare * Double(builder.filteredCount) * area
+              builder.librsvgFilterArea <= Self.maximumAreaShare * Double(reach.terms.count) * area
         else { return nil }
         layers = builder.layers
-    }
-
-    /// True when every filter primitive in the text keeps transparent input transparent, and no
-    /// input names the background.
-    private static func primitivesAreBounded(_ data: Data) -> Bool {
-        let text = String(decoding: data, as: UTF8.self)
-        if text.contains("BackgroundImage") || text.contains("BackgroundAlpha") || text.contains("arithmetic") { return false }
-        var rest = Substring(text)
-        while let start = rest.firstRange(of: "<fe") {
-            let name = rest[rest.index(start.lowerBound, offsetBy: 1)...].prefix { $0.isLetter || $0.isNumber }
-            guard boundedPrimitives.contains(String(name)) else { return false }
-            rest = rest[start.upperBound...]
-        }
-        return true
     }
 
     /// True when the element's text sets a filter anywhere (attribute or CSS).

@@ -22,9 +22,11 @@ extension FilterLayerPlan {
         let width: Int
         let height: Int
         private(set) var layers: [Layer] = []
-        /// Filtered elements, and the image pixels their regions cover, summed.
+        /// Filtered layers; and the image pixels librsvg's filters cover in them, summed: each
+        /// layer's region times the filters librsvg computes in it (its own filter not, when it is
+        /// computed here).
         private(set) var filteredCount = 0
-        private(set) var filteredArea = 0.0
+        private(set) var librsvgFilterArea = 0.0
         private var pending: (items: [Item], group: Group?, inGroup: Bool)?
         /// The image pixels the open group's layers cover, together; `groupIsWhole` when a plain
         /// run in it may paint anywhere.
@@ -115,7 +117,6 @@ extension FilterLayerPlan {
                 // and only the surface is smaller (see ``FilterReach/cropSensitive``).
                 region = PixelBox(x0: 0, y0: 0, x1: region.x1, y1: region.y1)
             }
-            filteredArea += Double(region.x1 - region.x0) * Double(region.y1 - region.y0)
             if inGroup {
                 groupUnion = groupUnion.map {
                     PixelBox(x0: min($0.x0, region.x0), y0: min($0.y0, region.y0), x1: max($0.x1, region.x1), y1: max($0.y1, region.y1))
@@ -125,6 +126,8 @@ extension FilterLayerPlan {
             let blur = layerBlur(
                 element: element, group: child == nil ? nil : spans.children[root], groupTag: group?.tag,
                 document: document)
+            let librsvgFilters = reach.terms.count - (blur == nil ? 0 : 1)
+            librsvgFilterArea += Double(librsvgFilters) * Double(region.x1 - region.x0) * Double(region.y1 - region.y0)
             layers.append(Layer(kind: .filtered(region: region), document: document, inGroup: inGroup, blur: blur))
             return true
         }

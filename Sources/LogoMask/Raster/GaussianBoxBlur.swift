@@ -28,6 +28,10 @@ import MaskGeometry
 enum GaussianBoxBlur {
     /// The deviation from which librsvg blurs with box blurs: the smallest this type computes.
     static let smallestDeviation = 2.0
+    /// Deviations below this blur nothing in librsvg: its Gaussian kernel's side weights,
+    /// `exp(-1 / (2 s^2))`, are under 1e-21, so every pixel keeps its value. Such a deviation is
+    /// passed here as 0 (no pass on that axis, as librsvg does for 0 itself).
+    static let negligibleDeviation = 0.1
     /// librsvg's largest box (and kernel) size.
     static let maximumBoxSize = 500
 
@@ -59,7 +63,7 @@ enum GaussianBoxBlur {
 
     /// Blurs `pixels` (premultiplied ARGB32, `width` x `height`, `stride` bytes a row) in place:
     /// within `bounds` as librsvg does (see the type), transparent outside it. `deviation` in
-    /// device pixels, each at least ``smallestDeviation``; `linearRGB` for the default colour
+    /// device pixels, each at least ``smallestDeviation`` or 0 (that axis left as it is); `linearRGB` for the default colour
     /// space, false for `color-interpolation-filters: sRGB`.
     static func blur(
         _ pixels: UnsafeMutablePointer<UInt8>, width: Int, height: Int, stride: Int, bounds: PixelBox,

@@ -68,7 +68,7 @@ enum LayeredFilterRender {
                             if area >= trimmedArea { PixelMemory.releaseFreedHeapMemory() }
                         }
                         if let blur = layer.blur, let blurred = try drawBlurred(blur, of: logo, scale: scale, region: region) {
-                            return LayerPixels(blurred)
+                            return LayerPixels(blurred.surface, x: blurred.x, y: blurred.y)
                         }
                         return LayerPixels(try draw(layer.document, of: logo, scale: scale, region: region, layout: .argb32))
                     case .groupEnd(let region):
@@ -111,7 +111,8 @@ enum LayeredFilterRender {
                         guard let drawn else { return }
                         try withLibraryCall(.cairo, .drawing, file: logo.name) { () throws(LogoMaskError) in
                             target.paintImage(
-                                drawn.surface, placement: .translation(x: Double(region.x0) - dx, y: Double(region.y0) - dy),
+                                drawn.surface,
+                                placement: .translation(x: Double(region.x0 + drawn.x) - dx, y: Double(region.y0 + drawn.y) - dy),
                                 filter: .nearest, padEdges: false)
                         }
                     case .groupEnd(let region):
@@ -167,41 +168,90 @@ enum LayeredFilterRender {
         return surface
     }
 
-    /// A blurred layer (``FilterLayerPlan/LayerBlur``) on a surface covering `region`: its source
+    /// A blurred layer (``FilterLayerPlan/LayerBlur``) on a surface covering `region` (a shadow's:
+    /// covering its filter's bounds, `x` and `y` pixels from the region's corner): its source
     /// drawn by librsvg, blurred within the bounds librsvg's flood of the same filter region
     /// paints, at the element's opacity (clipped: times the alpha of that flood painted through
-    /// the clip at the opacity). Nil when that flood is not one opaque rectangle, or
-    /// paints nothing (the caller then lets librsvg draw the layer).
+    /// the clip at the opacity). Nil when that flood is not one opaque rectangle, or paints
+    /// nothing (the caller then lets librsvg draw the layer).
     static func drawBlurred(
         _ blur: FilterLayerPlan.LayerBlur, of logo: VectorLogo, scale: Double, region: PixelBox
-    ) throws(LogoMaskError) -> CairoSurface? {
+    ) throws(LogoMaskError) -> (surface: CairoSurface, x: Int, y: Int)? {
         let flood = try draw(blur.region, of: logo, scale: scale, region: region, layout: .a8)
         guard let bounds = opaqueBox(of: flood) else { return nil }
-        let surface = try draw(blur.source, of: logo, scale: scale, region: region, layout: .argb32)
+        let drawn = try draw(blur.source, of: logo, scale: scale, region: region, layout: .argb32)
+        let surface: CairoSurface
+        var corner = (x: 0, y: 0)
+        if let shadow = blur.shadow {
+            surface = try shadowed(drawn, shadow, deviation: (blur.deviationX, blur.deviationY), bounds: bounds, name: logo.name)
+            corner = (bounds.x0, bounds.y0)
+        } else {
+            surface = drawn
+            guard let pixels = surface.imageData else { return nil }
+            GaussianBoxBlur.blur(
+                pixels, width: surface.imageWidth, height: surface.imageHeight, stride: surface.imageStride,
+                bounds: bounds, deviation: (blur.deviationX, blur.deviationY),
+                linearRGB: blur.linearRGB)
+        }
         guard let pixels = surface.imageData else { return nil }
         surfaceLog.record(logo.name) { $0.blurred += 1 }
-        GaussianBoxBlur.blur(
-            pixels, width: surface.imageWidth, height: surface.imageHeight, stride: surface.imageStride,
-            bounds: bounds, deviation: (blur.deviationX, blur.deviationY),
-            linearRGB: blur.linearRGB)
         if let clip = blur.clip {
             let mask = try draw(clip, of: logo, scale: scale, region: region, layout: .a8)
             guard let alpha = mask.imageData else { return nil }
             BoxBlurPasses.multiply(
                 pixels, stride: surface.imageStride, width: surface.imageWidth, rows: surface.imageHeight,
-                byMask: alpha, maskStride: mask.imageStride)
+                byMask: alpha + corner.y * mask.imageStride + corner.x, maskStride: mask.imageStride)
             surface.markDirty()
-            return surface
+            return (surface, corner.x, corner.y)
         }
         surface.markDirty()
-        guard blur.opacity < 1 else { return surface }
+        guard blur.opacity < 1 else { return (surface, corner.x, corner.y) }
         // As librsvg paints a filter's output: the surface at the element's opacity.
         let faded = try CairoSurface.image(layout: .argb32, width: surface.imageWidth, height: surface.imageHeight)
         let context = try CairoContext(faded)
         context.paintImage(surface, placement: .identity, filter: .nearest, alpha: blur.opacity, padEdges: false)
         if let reason = context.failure { throw LogoMaskError.drawingFailed(file: logo.name, reason: reason) }
         faded.flush()
-        return faded
+        return (faded, corner.x, corner.y)
+    }
+
+    /// Inkscape's drop shadow of `source` (the filter's source graphic on a layer's surface),
+    /// within `bounds` (the filter's region on that surface) and on a surface of that size, step
+    /// by step as librsvg 2.54 computes it, its blur here (``GaussianBoxBlur``, in sRGB) and the
+    /// rest through Cairo as librsvg calls it:
+    /// - the source within the bounds, the flood's colour painted on it with `IN`;
+    /// - that blurred;
+    /// - painted onto a new surface at the offset (Cairo's default filter: bilinear for a
+    ///   fractional one), clipped to the bounds moved by the offset's whole pixels (truncated, as
+    ///   librsvg's `offset` does);
+    /// - the source painted `OVER` it.
+    private static func shadowed(
+        _ source: CairoSurface, _ shadow: FilterLayerPlan.LayerShadow, deviation: (x: Double, y: Double), bounds: PixelBox,
+        name: String
+    ) throws(LogoMaskError) -> CairoSurface {
+        let width = bounds.x1 - bounds.x0, height = bounds.y1 - bounds.y0
+        let fromSource = Transform.translation(x: -Double(bounds.x0), y: -Double(bounds.y0))
+        let shade = try CairoSurface.image(layout: .argb32, width: width, height: height)
+        let shading = try CairoContext(shade)
+        shading.paintImage(source, placement: fromSource, filter: .nearest, operator: .source, padEdges: false)
+        shading.paint(color: shadow.colour, operator: .in)
+        if let reason = shading.failure { throw LogoMaskError.drawingFailed(file: name, reason: reason) }
+        shade.flush()
+        guard let pixels = shade.imageData else { throw LogoMaskError.drawingFailed(file: name, reason: "a shadow's surface has no pixels") }
+        GaussianBoxBlur.blur(
+            pixels, width: width, height: height, stride: shade.imageStride, bounds: PixelBox(x0: 0, y0: 0, x1: width, y1: height),
+            deviation: deviation, linearRGB: false)
+        shade.markDirty()
+        let result = try CairoSurface.image(layout: .argb32, width: width, height: height)
+        let context = try CairoContext(result)
+        context.save()
+        context.clip(to: Rect(x: Double(Int(shadow.dx)), y: Double(Int(shadow.dy)), width: Double(width), height: Double(height)))
+        context.paintImage(shade, placement: .translation(x: shadow.dx, y: shadow.dy), filter: .good, padEdges: false)
+        context.restore()
+        context.paintImage(source, placement: fromSource, filter: .nearest, padEdges: false)
+        if let reason = context.failure { throw LogoMaskError.drawingFailed(file: name, reason: reason) }
+        result.flush()
+        return result
     }
 
     /// The box of an A8 surface's painted pixels when they are one opaque rectangle; nil otherwise.
@@ -264,6 +314,14 @@ enum LayeredFilterRender {
     /// alone touches them after).
     private struct LayerPixels: @unchecked Sendable {
         let surface: CairoSurface
-        init(_ surface: CairoSurface) { self.surface = surface }
+        /// Where the surface's corner lies from its region's (a shadow's surface covers only the
+        /// filter's bounds).
+        let x: Int
+        let y: Int
+        init(_ surface: CairoSurface, x: Int = 0, y: Int = 0) {
+            self.surface = surface
+            self.x = x
+            self.y = y
+        }
     }
 }
