@@ -172,6 +172,16 @@ struct FilterShadowLayersTests {
         #expect(filters(current).filters["s"] == nil)
         let swapped = Self.dropShadow("s").replacingOccurrences(of: "operator=\"in\"", with: "operator=\"out\"")
         #expect(filters(swapped).filters["s"] == nil)
+
+        // An offset beyond any image (s1's moved 1e300 units) is left to librsvg, and the logo
+        // still draws; s2's and s3's shadows are computed here.
+        let offset = try #require(Self.shadows.range(of: "dx=\"1.1\""))
+        let far = Self.shadows.replacingCharacters(in: offset, with: "dx=\"1e300\"")
+        let logo = try VectorLogo(data: Data(far.utf8), name: "filter-shadows-far.svg")
+        let plan = try #require(FilterLayerPlan(logo: logo, scale: 24, width: 1536, height: 1536))
+        #expect(plan.layers.compactMap { $0.blur?.shadow }.map(\.colour.red) == [204, 0])
+        let image = try Rasterizer.image(of: logo, size: .width(1536))
+        #expect(image.width == 1536 && image.height == 1536)
     }
 
     @Test("Which filters keep transparent input transparent: a flood composited in the source graphic (and blurred, offset, merged), colour matrices adding no alpha; not a flood over it, an alpha offset, a component transfer of alpha, an arithmetic composite. A filter nothing uses is not read")
@@ -190,6 +200,8 @@ struct FilterShadowLayersTests {
         #expect(!bounded(#"<feComponentTransfer><feFuncA type="linear" intercept="0.5"/></feComponentTransfer>"#))
         #expect(!bounded(#"<feFlood result="f"/><feComposite in="f" in2="SourceGraphic" operator="arithmetic" k2="1"/>"#))
         #expect(!bounded(#"<feGaussianBlur in="nothing" stdDeviation="2"/>"#))
+        #expect(!bounded(#"<feOffset dx="4"/><feTile/>"#))
+        #expect(!bounded(#"<feConvolveMatrix kernelMatrix="0 0 0 0 1 0 0 0 0" bias="0.5"/>"#))
         #expect(bounded(##"<feFlood flood-color="#f00"/>"##, used: false))
         #expect(!bounded(##"<feFlood flood-color="#f00"/>"##))
     }

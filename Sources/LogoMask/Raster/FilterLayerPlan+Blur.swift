@@ -3,11 +3,13 @@ import MaskGeometry
 
 extension FilterLayerPlan {
     /// A filtered layer that is one element blurred by one `feGaussianBlur` of its source graphic
-    /// (Breeze's shadows and glows), drawn as librsvg draws it but for the blur, which
-    /// ``GaussianBoxBlur`` computes (``LayeredFilterRender``):
+    /// (Breeze's shadows and glows), or by Inkscape's drop shadow (``LayerShadow``: rocs), drawn
+    /// as librsvg draws it but for the filter, which ``GaussianBoxBlur`` and Cairo compute
+    /// (``LayeredFilterRender``):
     /// - `source`, the layer's document with the element's filter and opacity dropped: its
     ///   pixels are the filter's source graphic (librsvg draws the element the same way onto a
     ///   fresh surface before filtering it);
+    ///   A shadow's source may hold filters of its own (librsvg computes them there).
     /// - `region`, the same element unpainted, its filter a flood of the same filter region: the
     ///   opaque pixels librsvg paints are the blur's bounds exactly (its effects region, rounded
     ///   out and clipped as librsvg does), with nothing to compute from the box;
@@ -183,6 +185,8 @@ extension FilterLayerPlan.Builder {
         return places
     }
 
+    /// The longest shadow offset computed here, in device pixels (librsvg draws a longer one).
+    static let largestShadowOffset = 1_000_000.0
     /// An id no logo uses, for the region's flood.
     private static let regionFilterID = "logo-mask-blur-region"
     /// Elements whose unpainted geometry needs nothing else from the document.
@@ -228,9 +232,11 @@ extension FilterLayerPlan.Builder {
             // computes as the identity (its side weights underflow to 0 below 0.1).
             if deviationX < GaussianBoxBlur.negligibleDeviation { deviationX = 0 }
             if deviationY < GaussianBoxBlur.negligibleDeviation { deviationY = 0 }
-            guard deviationX + deviationY > 0 else { return nil }
-            shadow = FilterLayerPlan.LayerShadow(
-                colour: paint.colour, dx: total.a * paint.dx + total.c * paint.dy, dy: total.b * paint.dx + total.d * paint.dy)
+            let dx = total.a * paint.dx + total.c * paint.dy, dy = total.b * paint.dx + total.d * paint.dy
+            // An offset beyond any image moves the shadow off it (and its whole pixels must fit an Int).
+            guard deviationX + deviationY > 0, abs(dx) < Self.largestShadowOffset, abs(dy) < Self.largestShadowOffset
+            else { return nil }
+            shadow = FilterLayerPlan.LayerShadow(colour: paint.colour, dx: dx, dy: dy)
         }
         for deviation in [deviationX, deviationY] where !(shadow != nil && deviation == 0) {
             guard deviation >= GaussianBoxBlur.smallestDeviation, !GaussianBoxBlur.isAmbiguous(deviation) else { return nil }

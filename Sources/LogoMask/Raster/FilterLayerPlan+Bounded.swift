@@ -8,8 +8,9 @@ extension FilterLayerPlan {
     /// two unused colour filters in its `<defs>`).
     ///
     /// Each primitive's result is followed through the filter: the source graphic and its alpha
-    /// are bounded; a flood and an image are not; a blur, an offset, a morphology, a drop shadow,
-    /// a tile and a convolution are bounded when their input is; a composite `in` when either
+    /// are bounded; a flood, an image, a tile (it repeats its input across the region) and a
+    /// convolution (its bias) are not; a blur, an offset, a morphology and a drop shadow are
+    /// bounded when their input is; a composite `in` when either
     /// input is (its output is the one times the other's alpha), `out` when its first input is,
     /// `atop` when its second is, `over` and `xor` when both are (`arithmetic` is refused: its k4
     /// paints everywhere); a merge and a blend when all their inputs are; a colour matrix when its
@@ -70,7 +71,7 @@ extension FilterLayerPlan {
     ) -> Bool {
         func input(_ key: String) -> Bool { named(attributes[key]) }
         switch name {
-        case "feGaussianBlur", "feOffset", "feMorphology", "feDropShadow", "feTile", "feConvolveMatrix":
+        case "feGaussianBlur", "feOffset", "feMorphology", "feDropShadow":
             return input("in")
         case "feComposite":
             switch (attributes["operator"] ?? "over").trimmingWhitespace() {

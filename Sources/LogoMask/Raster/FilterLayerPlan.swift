@@ -58,7 +58,8 @@ struct FilterLayerPlan {
         /// A plain layer whose `<use>` may draw a filtered element kept in a `<defs>`: librsvg's
         /// surfaces for it are the image's size, so it draws alone.
         var drawsFilters = false
-        /// A filtered layer that is one blurred element: its blur computed here (``LayerBlur``).
+        /// A filtered layer that is one blurred or drop-shadowed element: its filter computed here
+        /// (``LayerBlur``).
         var blur: LayerBlur?
     }
 
