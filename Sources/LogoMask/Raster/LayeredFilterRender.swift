@@ -52,6 +52,9 @@ enum LayeredFilterRender {
             if layers[index].inGroup { groupRegions[index] = next }
         }
         let budget = AreaBudget(pixels: Int(concurrentShare * Double(width * height)))
+        // The plan's parses (a document per filtered element, to measure its ink) leave freed
+        // heap behind: given back before the layers' surfaces come.
+        PixelMemory.releaseFreedHeapMemory()
         do {
             try OrderedParallelRunner.run(
                 count: layers.count, workers: workers, maxAhead: workers,
