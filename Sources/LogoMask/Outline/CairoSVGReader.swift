@@ -424,20 +424,8 @@ final class CairoSVGReader {
         return Transform(a: values[0], b: values[1], c: values[2], d: values[3], tx: values[4], ty: values[5])
     }
 
-    /// Parses Cairo's `rgb(R%,G%,B%)` (or `#rrggbb`) to 8-bit channels.
+    /// Parses Cairo's `rgb(R%,G%,B%)` (or `#rrggbb`) to 8-bit channels, opaque.
     static func color(_ text: String) -> RGBAColor? {
-        if text.hasPrefix("rgb("), text.hasSuffix(")") {
-            let parts = text.dropFirst(4).dropLast().split(separator: ",")
-            let values = parts.compactMap { part -> UInt8? in
-                let trimmed = part.trimmingWhitespace()
-                let percent = trimmed.hasSuffix("%")
-                guard let value = Double(percent ? String(trimmed.dropLast()) : String(trimmed)), value.isFinite else { return nil }
-                let scaled = percent ? value / 100 * 255 : value
-                return UInt8(max(0, min(255, scaled.rounded())))
-            }
-            guard values.count == 3 else { return nil }
-            return RGBAColor(red: values[0], green: values[1], blue: values[2])
-        }
-        return RGBAColor(parsing: text).map { RGBAColor(red: $0.red, green: $0.green, blue: $0.blue) }
+        RGBAColor(svg: text).map { RGBAColor(red: $0.red, green: $0.green, blue: $0.blue) }
     }
 }

@@ -60,7 +60,7 @@ extension FilterLayerPlan {
         var rootScale: (x: Double, y: Double)?
 
         /// Attributes a filter or its primitive may have (and any other namespace's, but an `href`).
-        static let filterAttributes: Set<String> = ["id", "x", "y", "width", "height", "filterUnits", "primitiveUnits", "style", "color-interpolation-filters"]
+        private static let filterAttributes: Set<String> = ["id", "x", "y", "width", "height", "filterUnits", "primitiveUnits", "style", "color-interpolation-filters"]
         private static let blurAttributes: Set<String> = ["id", "stdDeviation", "in", "result", "style", "color-interpolation-filters"]
         static let colourSpace = "color-interpolation-filters"
 
@@ -104,20 +104,38 @@ extension FilterLayerPlan {
         /// The filter as a blur, or nil when it is anything more.
         private static func blur(_ attributes: [String: String], _ primitives: [(String, [String: String])]) -> Filter? {
             guard primitives.count == 1, primitives[0].0 == "feGaussianBlur",
-                  allowed(attributes, Self.filterAttributes), allowed(primitives[0].1, Self.blurAttributes),
-                  (attributes["primitiveUnits"] ?? "userSpaceOnUse") == "userSpaceOnUse",
-                  ["objectBoundingBox", "userSpaceOnUse"].contains(attributes["filterUnits"] ?? "objectBoundingBox")
+                  isRead(attributes), allowed(primitives[0].1, Self.blurAttributes)
             else { return nil }
             let blur = primitives[0].1
             if let input = blur["in"], input.trimmingWhitespace() != "SourceGraphic" { return nil }
-            let numbers = (blur["stdDeviation"] ?? "").split(whereSeparator: { $0 == " " || $0 == "," }).map { Double($0) }
-            guard numbers.count == 1 || numbers.count == 2, let x = numbers[0], let y = numbers.last ?? nil,
-                  x > 0, y > 0, x.isFinite, y.isFinite else { return nil }
-            // The primitive's own value, else the filter's, else the initial linearRGB.
-            let space = SVGPresentationProperty.value(colourSpace, in: blur)
-                ?? SVGPresentationProperty.value(colourSpace, in: attributes) ?? "linearRGB"
+            guard let deviation = deviations(blur), deviation.x > 0, deviation.y > 0 else { return nil }
+            let space = space(of: blur, in: attributes)
             guard ["linearRGB", "sRGB", "auto"].contains(space) else { return nil }
-            return Filter(attributes: attributes, deviationX: x, deviationY: y, linearRGB: space == "linearRGB")
+            return Filter(attributes: attributes, deviationX: deviation.x, deviationY: deviation.y, linearRGB: space == "linearRGB")
+        }
+
+        /// True when the filter sets nothing but its region (in user space or the element's box)
+        /// and a colour space, its primitives' lengths in user space.
+        static func isRead(_ attributes: [String: String]) -> Bool {
+            allowed(attributes, filterAttributes)
+                && (attributes["primitiveUnits"] ?? "userSpaceOnUse") == "userSpaceOnUse"
+                && ["objectBoundingBox", "userSpaceOnUse"].contains(attributes["filterUnits"] ?? "objectBoundingBox")
+        }
+
+        /// A blur primitive's `stdDeviation` (one number for both axes, or two), each finite and
+        /// not negative; nil otherwise.
+        static func deviations(_ primitive: [String: String]) -> (x: Double, y: Double)? {
+            let numbers = (primitive["stdDeviation"] ?? "").split(whereSeparator: { $0 == " " || $0 == "," }).map { Double($0) }
+            guard numbers.count == 1 || numbers.count == 2, let x = numbers[0], let y = numbers.last ?? nil,
+                  x >= 0, y >= 0, x.isFinite, y.isFinite else { return nil }
+            return (x, y)
+        }
+
+        /// A primitive's colour space: its own `color-interpolation-filters`, else the filter's,
+        /// else the initial linearRGB.
+        static func space(of primitive: [String: String], in filter: [String: String]) -> String {
+            (SVGPresentationProperty.value(colourSpace, in: primitive)
+                ?? SVGPresentationProperty.value(colourSpace, in: filter) ?? "linearRGB").trimmingWhitespace()
         }
 
         /// True when every attribute is in `names` or another namespace's (not an `href`), and a

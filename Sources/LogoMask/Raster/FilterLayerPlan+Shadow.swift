@@ -25,16 +25,11 @@ extension FilterLayerPlan.BlurFilters {
     /// 8-bit curve.
     static func dropShadow(_ attributes: [String: String], _ primitives: [(String, [String: String])]) -> Filter? {
         guard primitives.map(\.0) == ["feFlood", "feComposite", "feGaussianBlur", "feOffset", "feComposite"],
-              allowed(attributes, filterAttributes),
-              (attributes["primitiveUnits"] ?? "userSpaceOnUse") == "userSpaceOnUse",
-              ["objectBoundingBox", "userSpaceOnUse"].contains(attributes["filterUnits"] ?? "objectBoundingBox")
+              isRead(attributes)
         else { return nil }
         let steps = primitives.map(\.1)
         for step in steps {
-            guard allowed(step, primitiveAttributes) else { return nil }
-            let space = SVGPresentationProperty.value(colourSpace, in: step)
-                ?? SVGPresentationProperty.value(colourSpace, in: attributes) ?? "linearRGB"
-            guard ["sRGB", "auto"].contains(space.trimmingWhitespace()) else { return nil }
+            guard allowed(step, primitiveAttributes), ["sRGB", "auto"].contains(space(of: step, in: attributes)) else { return nil }
         }
         func value(_ key: String, _ step: Int) -> String? {
             steps[step][key].map { $0.trimmingWhitespace() }.flatMap { $0.isEmpty ? nil : $0 }
@@ -54,27 +49,15 @@ extension FilterLayerPlan.BlurFilters {
         // The flood's paint: its colour (a property, set as an attribute or in `style`).
         let colourText = SVGPresentationProperty.value("flood-color", in: steps[0]) ?? "black"
         let opacityText = SVGPresentationProperty.value("flood-opacity", in: steps[0]) ?? "1"
-        guard var colour = Self.colour(colourText), let opacity = FilterLayerPlan.opacity(opacityText.trimmingWhitespace())
+        // The colour as librsvg reads the forms Inkscape writes (not `currentColor`).
+        guard var colour = RGBAColor(svg: colourText), let opacity = FilterLayerPlan.opacity(opacityText.trimmingWhitespace())
         else { return nil }
         colour.alpha = UInt8(min(255, max(0, (Double(colour.alpha) * opacity).rounded())))
-        let numbers = (steps[2]["stdDeviation"] ?? "").split(whereSeparator: { $0 == " " || $0 == "," }).map { Double($0) }
-        guard numbers.count == 1 || numbers.count == 2, let x = numbers[0], let y = numbers.last ?? nil,
-              x >= 0, y >= 0, x.isFinite, y.isFinite, x + y > 0,
+        guard let deviation = deviations(steps[2]), deviation.x + deviation.y > 0,
               let dx = Double(value("dx", 3) ?? "0"), let dy = Double(value("dy", 3) ?? "0"), dx.isFinite, dy.isFinite
         else { return nil }
         return Filter(
-            attributes: attributes, deviationX: x, deviationY: y, linearRGB: false,
+            attributes: attributes, deviationX: deviation.x, deviationY: deviation.y, linearRGB: false,
             shadow: Shadow(colour: colour, dx: dx, dy: dy))
-    }
-
-    /// A flood colour as librsvg reads the forms Inkscape writes: `#rgb`, `#rrggbb`, a CSS name,
-    /// or `rgb(r, g, b)` in integers; nil for anything else (`currentColor`, percentages).
-    private static func colour(_ text: String) -> RGBAColor? {
-        let trimmed = text.trimmingWhitespace()
-        guard trimmed.hasPrefix("rgb("), trimmed.hasSuffix(")") else { return RGBAColor(parsing: trimmed) }
-        let parts = trimmed.dropFirst(4).dropLast().split(separator: ",").map { Int($0.trimmingWhitespace()) }
-        guard parts.count == 3, let r = parts[0], let g = parts[1], let b = parts[2] else { return nil }
-        func channel(_ v: Int) -> UInt8 { UInt8(min(255, max(0, v))) }
-        return RGBAColor(red: channel(r), green: channel(g), blue: channel(b))
     }
 }

@@ -183,20 +183,17 @@ enum LayeredFilterRender {
         let flood = try draw(blur.region, of: logo, scale: scale, region: region, layout: .a8)
         guard let bounds = opaqueBox(of: flood) else { return nil }
         let drawn = try draw(blur.source, of: logo, scale: scale, region: region, layout: .argb32)
-        let surface: CairoSurface
-        var corner = (x: 0, y: 0)
-        if let shadow = blur.shadow {
-            surface = try shadowed(drawn, shadow, deviation: (blur.deviationX, blur.deviationY), bounds: bounds, name: logo.name)
-            corner = (bounds.x0, bounds.y0)
-        } else {
-            surface = drawn
-            guard let pixels = surface.imageData else { return nil }
+        let deviation = (blur.deviationX, blur.deviationY)
+        let surface = try blur.shadow.map { (shadow) throws(LogoMaskError) in
+            try shadowed(drawn, shadow, deviation: deviation, bounds: bounds, name: logo.name)
+        } ?? drawn
+        let corner = blur.shadow == nil ? (x: 0, y: 0) : (x: bounds.x0, y: bounds.y0)
+        guard let pixels = surface.imageData else { return nil }
+        if blur.shadow == nil {
             GaussianBoxBlur.blur(
                 pixels, width: surface.imageWidth, height: surface.imageHeight, stride: surface.imageStride,
-                bounds: bounds, deviation: (blur.deviationX, blur.deviationY),
-                linearRGB: blur.linearRGB)
+                bounds: bounds, deviation: deviation, linearRGB: blur.linearRGB)
         }
-        guard let pixels = surface.imageData else { return nil }
         surfaceLog.record(logo.name) { $0.blurred += 1 }
         if let clip = blur.clip {
             let mask = try draw(clip, of: logo, scale: scale, region: region, layout: .a8)

@@ -116,3 +116,24 @@ private let cssNamedColors: [String: UInt32] = [
     "wheat": 0xF5DEB3, "white": 0xFFFFFF, "whitesmoke": 0xF5F5F5, "yellow": 0xFFFF00,
     "yellowgreen": 0x9ACD32,
 ]
+
+extension RGBAColor {
+    /// A colour as SVG writes it: `rgb(r, g, b)` in numbers or percentages (rounded to 8 bits as
+    /// librsvg and Cairo round them), or any form ``init(parsing:)`` reads; nil otherwise.
+    init?(svg text: String) {
+        let trimmed = text.trimmingWhitespace()
+        guard trimmed.hasPrefix("rgb("), trimmed.hasSuffix(")") else {
+            self.init(parsing: trimmed)
+            return
+        }
+        let values = trimmed.dropFirst(4).dropLast().split(separator: ",").compactMap { part -> UInt8? in
+            let number = part.trimmingWhitespace()
+            let percent = number.hasSuffix("%")
+            guard let value = Double(percent ? String(number.dropLast()) : String(number)), value.isFinite else { return nil }
+            return UInt8(max(0, min(255, (percent ? value / 100 * 255 : value).rounded())))
+        }
+        guard values.count == 3 else { return nil }
+        self.init(red: values[0], green: values[1], blue: values[2])
+    }
+}
+
